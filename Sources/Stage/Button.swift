@@ -1,0 +1,44 @@
+import Foundation
+
+/// A headless `UIButton`: a title, an enabled flag, and actions that run on `tap()`.
+public final class Button: View, @unchecked Sendable {
+    // @unchecked: the stored properties are guarded by the view's lock.
+    private var _title: String
+    private var _isEnabled = true
+    private var _actions: [@Sendable (Button) -> Void] = []
+
+    public init(title: String, frame: CGRect = .zero) {
+        self._title = title
+        super.init(frame: frame, name: title)
+    }
+
+    public var title: String {
+        get { withLock { _title } }
+        set { withLock { _title = newValue } }
+    }
+
+    public var isEnabled: Bool {
+        get { withLock { _isEnabled } }
+        set { withLock { _isEnabled = newValue } }
+    }
+
+    /// Registers `action` to run on every tap, after the actions added before it.
+    /// The button keeps the closure (it escapes): capture `self` weakly in it.
+    public func addAction(_ action: @escaping @Sendable (Button) -> Void) {
+        withLock { _actions.append(action) }
+    }
+
+    /// Simulates a tap: runs the actions in order, unless the button is disabled.
+    /// Returns whether the tap was delivered.
+    @discardableResult
+    public func tap() -> Bool {
+        let (enabled, actions) = withLock { (_isEnabled, _actions) }
+        guard enabled else { return false }
+        for action in actions { action(self) }
+        return true
+    }
+
+    public override var summary: String {
+        super.summary + " title=\(title.debugDescription) enabled=\(isEnabled)"
+    }
+}

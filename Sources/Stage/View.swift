@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// A headless stand-in for `UIView`: a rectangle with a position, an opacity and a
+/// place in a view hierarchy. Nothing is drawn; everything is recorded, so tests
+/// and snippets can say what the screen would have shown.
+///
+/// Stage objects may be touched from any queue (that is the bug chapter 3 teaches
+/// to find), so their state sits behind a lock rather than an actor: a wrong-queue
+/// update must be *observable*, not impossible to write.
+open class View: @unchecked Sendable {
+    // @unchecked: every stored property below is guarded by `lock`.
+    private let lock = NSRecursiveLock()
+    private var _frame: CGRect
+    private var _alpha: Double = 1
+    private weak var _superview: View?
+    private var _subviews: [View] = []
+
+    /// A name used when the stage prints itself (`"button"`, `"+1"`).
+    public let name: String
+
+    public init(frame: CGRect = .zero, name: String = "view") {
+        self._frame = frame
+        self.name = name
+    }
+
+    /// Runs `body` while holding this view's lock.
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    public var frame: CGRect {
+        get { withLock { _frame } }
+        set { withLock { _frame = newValue } }
+    }
+
+    /// The frame's size at the origin, as `UIView.bounds` is by default.
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+    /// The centre of the frame; setting it moves the frame, keeping its size.
+    public var center: CGPoint {
+        get { let f = frame; return CGPoint(x: f.midX, y: f.midY) }
+        set {
+            withLock {
+                _frame.origin = CGPoint(
+                    x: newValue.x - _frame.width / 2,
+                    y: newValue.y - _frame.height / 2
+                )
+            }
+        }
+    }
+
+    /// Opacity from 0 (invisible) to 1 (opaque).
+    public var alpha: Double {
+        get { withLock { _alpha } }
+        set { withLock { _alpha = min(1, max(0, newValue)) } }
+    }
+
+    public var superview: View? { withLock { _superview } }
+
+    public var subviews: [View] { withLock { _subviews } }
+
+    /// Adds `view` on top of this view's subviews, moving it from any other superview.
+    public func addSubview(_ view: View) {
+        precondition(view !== self, "a view cannot be its own subview")
+        view.removeFromSuperview()
+        withLock { _subviews.append(view) }
+        view.withLock { view._superview = self }
+    }
+
+    /// Detaches this view from its superview; does nothing when it has none.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.withLock { parent._subviews.removeAll { $0 === self } }
+        withLock { _superview = nil }
+    }
+
+    /// This view and everything below it, depth first, one line a view.
+    public func hierarchyDescription(indent: String = "") -> String {
+        var lines = ["\(indent)\(summary)"]
+        for child in subviews {
+            lines.append(child.hierarchyDescription(indent: indent + "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line: name, frame and alpha, with whole numbers printed without decimals.
+    open var summary: String {
+        let f = frame
+        return "\(name) frame=(\(f.origin.x.stageText), \(f.origin.y.stageText), "
+            + "\(f.width.stageText), \(f.height.stageText)) alpha=\(alpha.stageText)"
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// `20` for 20.0, `0.5` for 0.5: stage output stays short and stable.
+    public var stageText: String {
+        let value = Double(self)
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String(format: "%.3g", value)
+    }
+}

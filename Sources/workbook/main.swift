@@ -1,0 +1,3 @@
+import WorkbookCLI
+import Foundation
+exit(WorkbookCLI.run(Array(CommandLine.arguments.dropFirst())))
