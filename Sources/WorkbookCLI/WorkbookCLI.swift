@@ -1,4 +1,77 @@
+import Foundation
 import WorkbookKit
+
+/// The `workbook` command line as a function: arguments in, exit code out. `main`
+/// is a thin wrapper; tests call `run` directly with a captured console.
 public enum WorkbookCLI {
-    public static func run(_ arguments: [String]) -> Int32 { 0 }
+    /// The commands that work, in the order help lists them.
+    static var commands: [any Command.Type] { [ListCommand.self, LintCommand.self] }
+
+    static var specs: [CommandSpec] {
+        commands.map { $0.spec } + PlannedCommands.specs + [HelpCommand.spec, VersionCommand.spec]
+    }
+
+    /// Runs one command line and returns its exit code.
+    public static func run(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        console: Console
+    ) -> Int32 {
+        let parser = ArgumentParser(commands: specs)
+        let invocation: Invocation
+        do {
+            invocation = try parser.parse(arguments)
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.printError("Run `workbook help` for the list of commands.")
+            return ExitCode.usage.rawValue
+        }
+        let context = CommandContext(
+            console: console, environment: environment, currentDirectory: currentDirectory, invocation: invocation)
+        return dispatch(invocation, parser: parser, context: context).rawValue
+    }
+
+    private static func dispatch(_ invocation: Invocation, parser: ArgumentParser, context: CommandContext) -> ExitCode {
+        let console = context.console
+        let spec = specs.first { $0.name == invocation.command }
+        if invocation.command == "help" {
+            if let name = invocation.arguments.first {
+                guard let target = specs.first(where: { $0.name == name }) else {
+                    console.printError(console.styledError("error:", .red) + " \(UsageError.unknownCommand(name, suggestion: parser.closest(to: name, in: specs.map(\.name))))")
+                    return .usage
+                }
+                HelpCommand.detail(target, parser: parser, on: console)
+            } else {
+                HelpCommand.overview(specs, parser: parser, on: console)
+            }
+            return .success
+        }
+        if invocation.has("help"), let spec {
+            HelpCommand.detail(spec, parser: parser, on: console)
+            return .success
+        }
+        if invocation.command == "version" {
+            return (try? VersionCommand.run(invocation, in: context)) ?? .failure
+        }
+        do {
+            if let command = commands.first(where: { $0.spec.name == invocation.command }) {
+                return try command.run(invocation, in: context)
+            }
+            if let spec, spec.plannedIn != nil {
+                return PlannedCommands.run(spec, in: context)
+            }
+            console.printError(console.styledError("error:", .red) + " unknown command '\(invocation.command)'")
+            return .usage
+        } catch let error as WorkbookError {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            switch error {
+            case .unknownChapter, .unknownExercise, .rootNotFound: return .usage
+            default: return .failure
+            }
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return .failure
+        }
+    }
 }

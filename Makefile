@@ -1,0 +1,53 @@
+# Closures Workbook — build, test and install the `workbook` tool.
+#
+#   make            build, then list the chapters and your progress
+#   make test       install libcmark-dev if needed, build, run every test and check
+#   make lint       check the chapters against the format
+#   make install    install `workbook` into $(PREFIX)/bin
+#
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+BUILD   ?= .build
+WORKBOOK = $(BUILD)/debug/workbook
+
+.PHONY: all build deps test lint install uninstall clean
+
+all: build
+	@$(WORKBOOK) list
+
+# cmark is the one C library the tool needs (Debian: libcmark-dev). Installed with apt-get
+# when running as root, with sudo when it needs no password; otherwise say how, and stop.
+deps:
+	@if pkg-config --exists libcmark 2>/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing libcmark-dev (cmark, the CommonMark library)…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config >/dev/null; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	  echo "Installing libcmark-dev with sudo…"; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config >/dev/null; \
+	else \
+	  echo "error: libcmark-dev is missing. Install it with:"; \
+	  echo "  sudo apt-get install libcmark-dev pkg-config"; \
+	  exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: build
+	$(SWIFT) test
+	$(WORKBOOK) lint
+
+lint: build
+	$(WORKBOOK) lint
+
+install: deps
+	$(SWIFT) build -c release --product workbook
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/release/workbook $(DESTDIR)$(PREFIX)/bin/workbook
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/workbook
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,29 @@
+import Foundation
+import WorkbookKit
+
+/// What a command may use besides its arguments: the console, the environment, and
+/// the workbook, found and loaded on first use.
+struct CommandContext {
+    let console: Console
+    let environment: [String: String]
+    let currentDirectory: URL
+    let invocation: Invocation
+
+    /// The workbook named by `--root`, `WORKBOOK_ROOT`, or found upward from the
+    /// current directory; `--exercises`/`WORKBOOK_EXERCISES` names the workspace.
+    func workbook() throws -> Workbook {
+        let root: URL
+        if let given = invocation.value("root") ?? environment["WORKBOOK_ROOT"] {
+            root = try Workbook.findRoot(from: resolve(given))
+        } else {
+            root = try Workbook.findRoot(from: currentDirectory)
+        }
+        let exercises = (invocation.value("exercises") ?? environment["WORKBOOK_EXERCISES"]).map(resolve)
+        return try Workbook(root: root, exercisesFolder: exercises)
+    }
+
+    /// A path from the command line, relative to the current directory.
+    func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,33 @@
+import WorkbookKit
+
+/// `workbook lint`: every chapter against the format and the package.
+enum LintCommand: Command {
+    static let spec = CommandSpec(
+        name: "lint",
+        summary: "check the chapters against the format and the package",
+        discussion: """
+        Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
+        output blocks, exercise ids, hints, and the reference and tests files each exercise
+        names (they exist, their solution markers are well formed, no marked file is orphaned).
+        Each finding is printed as path:line:column: error: message on standard error.
+        Exit status: 0 when clean, 1 with findings.
+        """
+    )
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let workbook = try context.workbook()
+        let findings = Linter(workbook: workbook).run()
+        for finding in findings {
+            context.console.printError(finding.description)
+        }
+        let summary = "\(workbook.chapters.count) chapters, "
+            + "\(workbook.chapters.map(\.exercises.count).reduce(0, +)) exercises, "
+            + "\(workbook.chapters.map(\.snippets.count).reduce(0, +)) snippets: "
+        if findings.isEmpty {
+            context.console.print(summary + context.console.styled("no problems", .green))
+            return .success
+        }
+        context.console.print(summary + context.console.styled("\(findings.count) problem\(findings.count == 1 ? "" : "s")", .red))
+        return .failure
+    }
+}

@@ -1,0 +1,11 @@
+import WorkbookKit
+
+/// `workbook --version` (also `workbook version`).
+enum VersionCommand: Command {
+    static let spec = CommandSpec(name: "version", summary: "print the workbook's version")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        context.console.print("workbook \(WorkbookVersion.current)")
+        return .success
+    }
+}

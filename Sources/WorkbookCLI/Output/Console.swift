@@ -1,0 +1,45 @@
+/// Where a command writes: results to standard output, diagnostics to standard error.
+/// Tests capture both; `main` passes the real streams.
+public struct Console: Sendable {
+    private let writeOut: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+    /// Whether colour may be used on each stream: only on a terminal, never with NO_COLOR.
+    public let colorOut: Bool
+    public let colorError: Bool
+
+    public init(
+        colorOut: Bool = false, colorError: Bool = false,
+        out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
+        self.writeOut = out
+        self.writeError = error
+        self.colorOut = colorOut
+        self.colorError = colorError
+    }
+
+    /// Writes a line (a newline is added) to standard output.
+    public func print(_ line: String = "") { writeOut(line + "\n") }
+
+    /// Writes a line to standard error.
+    public func printError(_ line: String) { writeError(line + "\n") }
+
+    /// Writes without a newline (progress lines that redraw themselves).
+    public func write(_ text: String) { writeOut(text) }
+
+    /// `text` in `style` when standard output takes colour, plain otherwise.
+    public func styled(_ text: String, _ style: Style) -> String {
+        colorOut ? style.apply(to: text) : text
+    }
+
+    /// `text` in `style` when standard error takes colour.
+    public func styledError(_ text: String, _ style: Style) -> String {
+        colorError ? style.apply(to: text) : text
+    }
+}
+
+/// The few ANSI styles the tool uses; readable without colour, too.
+public enum Style: String, Sendable {
+    case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+
+    func apply(to text: String) -> String { "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" }
+}

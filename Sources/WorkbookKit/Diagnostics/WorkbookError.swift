@@ -1,0 +1,34 @@
+/// Everything that stops the engine from doing what it was asked. Each case says what
+/// went wrong in words a learner or an author can act on.
+public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No folder holding both `chapters/` and `Package.swift` above the given one.
+    case rootNotFound(startingAt: String)
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+    /// `workbook check 9` when there is no chapter 9. `valid` lists the chapters there are.
+    case unknownChapter(String, valid: [Int])
+    /// `workbook hint 3.9` when chapter 3 has no exercise 9.
+    case unknownExercise(String, valid: [ExerciseID])
+    /// A chapter has problems that stop the command (the diagnostics say which).
+    case invalidChapter(path: String, diagnostics: [Diagnostic])
+    /// A reference file's solution markers are broken.
+    case badSolutionMarkers(SourceLocation, String)
+
+    public var description: String {
+        switch self {
+        case .rootNotFound(let start):
+            return "no workbook found at or above \(start): expected a folder with chapters/ and Package.swift (use --root DIR or WORKBOOK_ROOT)"
+        case .unreadable(let path, let reason):
+            return "\(path): error: cannot read: \(reason)"
+        case .unknownChapter(let text, let valid):
+            return "unknown chapter '\(text)'; the chapters are \(valid.map(String.init).joined(separator: ", "))"
+        case .unknownExercise(let text, let valid):
+            let list = valid.isEmpty ? "there are none yet" : "valid ids are \(valid.map(\.description).joined(separator: ", "))"
+            return "unknown exercise '\(text)'; \(list)"
+        case .invalidChapter(_, let diagnostics):
+            return diagnostics.map(\.description).joined(separator: "\n")
+        case .badSolutionMarkers(let location, let message):
+            return "\(location): error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Checks the chapters against the format and against the package: every rule marked
+/// **(lint)** in docs/chapter-format.md. Parsing already reported what a chapter
+/// says wrong on its own; the linter adds what needs the files it names.
+public struct Linter {
+    public let workbook: Workbook
+
+    public init(workbook: Workbook) {
+        self.workbook = workbook
+    }
+
+    /// Every finding, sorted by file and line.
+    public func run() -> [Diagnostic] {
+        var findings = workbook.diagnostics
+        var named: [String: (ExerciseID, SourceLocation)] = [:]
+        for chapter in workbook.chapters {
+            findings += numbering(of: chapter)
+            for exercise in chapter.exercises {
+                let at = exercise.filesLocation ?? exercise.location
+                for file in [exercise.referenceFile, exercise.testsFile].compactMap({ $0 }) {
+                    if let (other, _) = named[file] {
+                        findings.append(Diagnostic(at: at, "exercise \(exercise.id) names \(file), which exercise \(other) names too; each exercise has its own files"))
+                    } else {
+                        named[file] = (exercise.id, at)
+                    }
+                }
+                findings += checkReference(of: exercise, at: at)
+                findings += checkTests(of: exercise, at: at)
+            }
+        }
+        findings += orphanReferences(named: Set(named.keys))
+        return findings.sorted()
+    }
+
+    /// Exercises are numbered 1, 2, 3… in the order they appear.
+    private func numbering(of chapter: Chapter) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for (index, exercise) in chapter.exercises.enumerated() where exercise.id.number != index + 1 {
+            findings.append(Diagnostic(at: exercise.location, "exercise \(exercise.id) is the chapter's exercise number \(index + 1); number them 1, 2, 3… in order"))
+        }
+        return findings
+    }
+
+    private func checkReference(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
+        guard let reference = exercise.referenceFile else { return [] }
+        guard reference.hasPrefix("Sources/"), reference.hasSuffix(".swift") else {
+            return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
+        }
+        guard let source = try? workbook.read(reference) else {
+            return [Diagnostic(at: location, "the reference file of exercise \(exercise.id), \(reference), does not exist")]
+        }
+        do {
+            if try SolutionMarkers.regions(in: source, path: reference).isEmpty {
+                return [Diagnostic(at: location, "\(reference) has no '// BEGIN SOLUTION' region, so its starter would be the answer")]
+            }
+        } catch {
+            if case .badSolutionMarkers(let where_, let message) = error {
+                return [Diagnostic(at: where_, message)]
+            }
+            return [Diagnostic(at: location, error.description)]
+        }
+        return []
+    }
+
+    private func checkTests(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
+        guard let tests = exercise.testsFile, let suite = exercise.suiteName else { return [] }
+        guard tests.hasPrefix("Tests/"), tests.hasSuffix(".swift") else {
+            return [Diagnostic(at: location, "the tests of exercise \(exercise.id) must be a .swift file under Tests/, not \(tests)")]
+        }
+        guard let source = try? workbook.read(tests) else {
+            return [Diagnostic(at: location, "the tests file of exercise \(exercise.id), \(tests), does not exist")]
+        }
+        let declares = ["struct", "final class", "class", "enum", "actor"].contains { source.contains("\($0) \(suite)") }
+        guard declares else {
+            return [Diagnostic(at: location, "\(tests) must declare its suite as a type named \(suite) (the file's name), so grading can run it")]
+        }
+        return []
+    }
+
+    /// Files with solution markers that no exercise names: their starters would
+    /// never reach a learner.
+    private func orphanReferences(named: Set<String>) -> [Diagnostic] {
+        let sources = workbook.url("Sources")
+        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
+        var findings: [Diagnostic] = []
+        while let next = walker.nextObject() as? String {
+            guard next.hasSuffix(".swift") else { continue }
+            let path = "Sources/" + next
+            guard !named.contains(path), let text = try? workbook.read(path) else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let index = lines.firstIndex(where: { $0.trimmingWhitespace == SolutionMarkers.begin }) {
+                findings.append(Diagnostic(at: SourceLocation(path: path, line: index + 1), "\(path) has solution markers but no exercise names it; link it from its exercise's 'Reference:' paragraph"))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,62 @@
+/// A chapter file, parsed: its title, its prose as Markdown blocks, its exercises and
+/// its runnable snippets, each with the line it starts on.
+public struct Chapter: Sendable, Equatable {
+    public var number: Int
+    /// The file name's words: `queues` for `03-queues.md`.
+    public var slug: String
+    public var title: String
+    /// The file's path relative to the workbook root (`chapters/03-queues.md`).
+    public var path: String
+    public var titleLocation: SourceLocation
+    /// The document's top-level blocks, in order, for rendering.
+    public var blocks: [MarkdownNode]
+    public var exercises: [Exercise]
+    public var snippets: [Snippet]
+
+    public init(
+        number: Int, slug: String, title: String, path: String, titleLocation: SourceLocation,
+        blocks: [MarkdownNode] = [], exercises: [Exercise] = [], snippets: [Snippet] = []
+    ) {
+        self.number = number
+        self.slug = slug
+        self.title = title
+        self.path = path
+        self.titleLocation = titleLocation
+        self.blocks = blocks
+        self.exercises = exercises
+        self.snippets = snippets
+    }
+
+    /// `03-queues`: the name of the chapter's folder in the learner's workspace.
+    public var stem: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// The chapter's Swift module, from its exercises' reference files.
+    public var moduleName: String? { exercises.lazy.compactMap(\.moduleName).first }
+
+    public func exercise(_ id: ExerciseID) -> Exercise? { exercises.first { $0.id == id } }
+
+    /// A compact outline of the model, one item a line, for tests:
+    /// what the tool understood of the chapter, with lines.
+    public func dump() -> String {
+        var lines = ["chapter \(number) \(title.debugDescription) \(path) @\(titleLocation.line)"]
+        for exercise in exercises {
+            lines.append("  exercise \(exercise.id) \(exercise.title.debugDescription) @\(exercise.location.line)")
+            lines.append("    reference: \(exercise.referenceFile ?? "-")")
+            lines.append("    tests: \(exercise.testsFile ?? "-")")
+            lines.append("    statement: \(exercise.statement.count) blocks")
+            for (index, hint) in exercise.hints.enumerated() {
+                lines.append("    hint \(index + 1) @\(hint.location.line): \(hint.text.debugDescription)")
+            }
+        }
+        for snippet in snippets {
+            let attributes = snippet.attributes.isEmpty
+                ? "" : " [\(snippet.attributes.map(\.rawValue).joined(separator: ", "))]"
+            let output = snippet.expectedOutputLocation.map { " output @\($0.line)" } ?? ""
+            lines.append("  snippet @\(snippet.location.line)\(attributes)\(output)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+/// An exercise: a section headed `Exercise N.M: Title`.
+public struct Exercise: Sendable, Equatable {
+    public var id: ExerciseID
+    public var title: String
+    /// The heading's location: where the exercise starts.
+    public var location: SourceLocation
+    /// The heading's level (2 or 3).
+    public var headingLevel: Int
+    /// The prose that says what to build (every block but the hints and the files paragraph).
+    public var statement: [MarkdownNode]
+    public var hints: [Hint]
+    /// The reference solution, relative to the workbook root (`Sources/Chapter03Queues/Ex2_Load.swift`).
+    public var referenceFile: String?
+    /// The Swift Testing file, relative to the workbook root.
+    public var testsFile: String?
+    /// Where the `Reference:`/`Tests:` paragraph is, for diagnostics about those files.
+    public var filesLocation: SourceLocation?
+
+    public init(
+        id: ExerciseID, title: String, location: SourceLocation, headingLevel: Int,
+        statement: [MarkdownNode] = [], hints: [Hint] = [], referenceFile: String? = nil,
+        testsFile: String? = nil, filesLocation: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.location = location
+        self.headingLevel = headingLevel
+        self.statement = statement
+        self.hints = hints
+        self.referenceFile = referenceFile
+        self.testsFile = testsFile
+        self.filesLocation = filesLocation
+    }
+
+    /// The name of the learner's file: the reference file's name.
+    public var fileName: String? { referenceFile.map { lastComponent($0) } }
+
+    /// The Swift module the reference file belongs to (`Sources/<Module>/…`).
+    public var moduleName: String? {
+        guard let referenceFile else { return nil }
+        let parts = referenceFile.split(separator: "/")
+        guard parts.count >= 3, parts[0] == "Sources" else { return nil }
+        return String(parts[1])
+    }
+
+    /// The test suite's type name: the tests file's name without `.swift`.
+    public var suiteName: String? {
+        testsFile.map { name in
+            let file = lastComponent(name)
+            return file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
+        }
+    }
+
+    /// The statement as HTML (cmark, safe mode).
+    public var statementHTML: String { statement.compactMap(\.html).joined() }
+
+    /// The statement as plain text, paragraphs separated by blank lines.
+    public var statementText: String { statement.map(\.plainText).joined(separator: "\n\n") }
+}
+
+private func lastComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}

@@ -1,0 +1,293 @@
+/// Builds a `Chapter` from a chapter file's Markdown tree and reports every way the
+/// file breaks the chapter format (docs/chapter-format.md), each at its line.
+public struct ChapterParser {
+    /// What parsing found: the chapter (nil when it is too broken to use) and the problems.
+    public struct Result: Sendable {
+        public var chapter: Chapter?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The chapter file's path relative to the workbook root, used in every location.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Parses the raw bytes of a chapter file.
+    public func parse(_ bytes: [UInt8]) -> Result {
+        if let (line, column) = UTF8Validation.firstInvalidPosition(in: bytes) {
+            return Result(chapter: nil, diagnostics: [
+                Diagnostic(at: location(line, column), "the file is not valid UTF-8 here; save it as UTF-8")
+            ])
+        }
+        return parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Parses the text of a chapter file.
+    public func parse(_ text: String) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let name = ChapterFileName(fileName)
+        if name == nil {
+            diagnostics.append(Diagnostic(at: location(1), "chapter files are named NN-slug.md (for example 03-queues.md), not '\(fileName)'"))
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(Diagnostic(at: location(1), "the chapter is empty; start it with a level-1 heading ('# Title')"))
+            return Result(chapter: nil, diagnostics: diagnostics)
+        }
+
+        let document = MarkdownParser.parse(text, path: path)
+        let blocks = document.children
+        var builder = Builder(path: path, chapterNumber: name?.number)
+        builder.read(blocks)
+        diagnostics += builder.diagnostics
+
+        guard let title = builder.title else {
+            diagnostics.append(Diagnostic(at: location(1), "the chapter has no title; add a level-1 heading ('# Title')"))
+            return Result(chapter: nil, diagnostics: diagnostics.sorted())
+        }
+        guard let name else { return Result(chapter: nil, diagnostics: diagnostics.sorted()) }
+        let chapter = Chapter(
+            number: name.number, slug: name.slug, title: title.text, path: path,
+            titleLocation: title.location, blocks: blocks,
+            exercises: builder.exercises, snippets: builder.snippets
+        )
+        return Result(chapter: chapter, diagnostics: diagnostics.sorted())
+    }
+
+    private func location(_ line: Int, _ column: Int = 1) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+}
+
+/// Walks the top-level blocks once, in order, collecting the title, snippets and
+/// exercises and the diagnostics for what does not fit.
+private struct Builder {
+    let path: String
+    let chapterNumber: Int?
+    var title: (text: String, location: SourceLocation)?
+    var snippets: [Snippet] = []
+    var exercises: [Exercise] = []
+    var diagnostics: [Diagnostic] = []
+    /// The exercise whose section is open, if any.
+    private var open: Exercise?
+    private var firstDefinition: [ExerciseID: SourceLocation] = [:]
+
+    init(path: String, chapterNumber: Int?) {
+        self.path = path
+        self.chapterNumber = chapterNumber
+    }
+
+    mutating func read(_ blocks: [MarkdownNode]) {
+        var index = blocks.startIndex
+        while index < blocks.endIndex {
+            let block = blocks[index]
+            index += 1
+            if block.kind == .heading {
+                readHeading(block)
+                continue
+            }
+            if block.kind == .codeBlock, let words = infoWords(block), words.first == "output" {
+                error(at: block.location, "an output block must come right after a `swift run` snippet")
+                continue
+            }
+            if block.kind == .codeBlock, let words = infoWords(block), words.starts(with: ["swift", "run"]) {
+                let next = index < blocks.endIndex ? blocks[index] : nil
+                let output = next.flatMap { $0.kind == .codeBlock && infoWords($0)?.first == "output" ? $0 : nil }
+                if output != nil { index += 1 }
+                readSnippet(block, attributes: Array(words.dropFirst(2)), output: output)
+                open?.statement.append(block)
+                if let output { open?.statement.append(output) }
+                continue
+            }
+            reportNestedSnippets(in: block)
+            if open != nil { readExerciseBlock(block) }
+        }
+        closeExercise()
+    }
+
+    // MARK: Headings and exercises
+
+    private mutating func readHeading(_ heading: MarkdownNode) {
+        let level = heading.level ?? 1
+        if let current = open, level <= current.headingLevel { closeExercise() }
+        let text = heading.plainText.trimmingWhitespace
+        if level == 1, title == nil {
+            title = (text, heading.location)
+        }
+        guard text == "Exercise" || text.hasPrefix("Exercise ") else {
+            open?.statement.append(heading)
+            return
+        }
+        guard level == 2 || level == 3 else {
+            error(at: heading.location, "exercise headings are level 2 or 3 (## or ###), not level \(level)")
+            return
+        }
+        guard let (id, exerciseTitle) = parseExerciseHeading(text) else {
+            error(at: heading.location, "an exercise heading reads 'Exercise N.M: Title', not '\(text)'")
+            return
+        }
+        if let chapterNumber, id.chapter != chapterNumber {
+            error(at: heading.location, "exercise \(id) is in chapter \(chapterNumber); number it \(chapterNumber).\(id.number)")
+        }
+        if let first = firstDefinition[id] {
+            error(at: heading.location, "exercise \(id) is defined twice (first at line \(first.line))")
+        } else {
+            firstDefinition[id] = heading.location
+        }
+        open = Exercise(id: id, title: exerciseTitle, location: heading.location, headingLevel: level)
+    }
+
+    private func parseExerciseHeading(_ text: String) -> (ExerciseID, String)? {
+        let rest = text.dropFirst("Exercise".count).trimmingWhitespace
+        guard let colon = rest.firstIndex(of: ":"),
+              let id = ExerciseID(String(rest[..<colon]).trimmingWhitespace)
+        else { return nil }
+        let exerciseTitle = rest[rest.index(after: colon)...].trimmingWhitespace
+        return exerciseTitle.isEmpty ? nil : (id, exerciseTitle)
+    }
+
+    private mutating func closeExercise() {
+        guard let exercise = open else { return }
+        open = nil
+        if exercise.referenceFile == nil || exercise.testsFile == nil {
+            let missing = [exercise.referenceFile == nil ? "Reference:" : nil, exercise.testsFile == nil ? "Tests:" : nil]
+                .compactMap { $0 }.joined(separator: " and ")
+            error(at: exercise.filesLocation ?? exercise.location,
+                  "exercise \(exercise.id) has no \(missing) link; add a paragraph 'Reference: [file](../Sources/…) · Tests: [file](../Tests/…)'")
+        }
+        if exercise.hints.count < 2 {
+            error(at: exercise.location,
+                  "exercise \(exercise.id) has \(exercise.hints.count) hint(s); give at least two ('> Hint: …'), from a nudge to nearly the answer")
+        }
+        exercises.append(exercise)
+    }
+
+    private mutating func readExerciseBlock(_ block: MarkdownNode) {
+        let text = block.plainText.trimmingWhitespace
+        if block.kind == .blockQuote, text.hasPrefix("Hint:") {
+            let hint = makeHint(block, text: text)
+            open?.hints.append(hint)
+        } else if block.kind == .paragraph, text.hasPrefix("Reference:") {
+            readFilesParagraph(block)
+        } else {
+            open?.statement.append(block)
+        }
+    }
+
+    private func makeHint(_ quote: MarkdownNode, text: String) -> Hint {
+        let body = text.dropFirst("Hint:".count).trimmingWhitespace
+        var html = quote.children.compactMap(\.html).joined()
+        if let label = html.range(of: "Hint:") {
+            html.removeSubrange(label)
+            if let space = html.range(of: " ", range: label.lowerBound..<html.endIndex),
+               space.lowerBound == label.lowerBound {
+                html.removeSubrange(space)
+            }
+        }
+        return Hint(text: body, html: html, location: quote.location)
+    }
+
+    /// Reads `Reference: [a](…) · Tests: [b](…)`: each link belongs to the label
+    /// written before it.
+    private mutating func readFilesParagraph(_ paragraph: MarkdownNode) {
+        guard var exercise = open else { return }
+        if exercise.filesLocation != nil {
+            error(at: paragraph.location, "exercise \(exercise.id) already has a 'Reference:' paragraph (line \(exercise.filesLocation!.line))")
+            return
+        }
+        exercise.filesLocation = paragraph.location
+        var label: String?
+        for inline in paragraph.children {
+            if inline.kind == .text, let literal = inline.literal {
+                if literal.contains("Tests:") { label = "Tests" } else if literal.contains("Reference:") { label = "Reference" }
+            } else if inline.kind == .link, let destination = inline.destination, let current = label {
+                guard let resolved = resolve(destination, at: paragraph.location) else { continue }
+                if current == "Reference", exercise.referenceFile == nil { exercise.referenceFile = resolved }
+                if current == "Tests", exercise.testsFile == nil { exercise.testsFile = resolved }
+                label = nil
+            }
+        }
+        open = exercise
+    }
+
+    /// Turns a link relative to the chapter into a path relative to the workbook root.
+    private mutating func resolve(_ destination: String, at location: SourceLocation) -> String? {
+        if destination.contains(":") || destination.hasPrefix("/") {
+            error(at: location, "'\(destination)' must be a path relative to the chapter, such as ../Sources/…")
+            return nil
+        }
+        var parts = path.split(separator: "/").dropLast().map(String.init)
+        for part in destination.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty {
+                    error(at: location, "'\(destination)' points outside the workbook")
+                    return nil
+                }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    // MARK: Snippets
+
+    private mutating func readSnippet(_ block: MarkdownNode, attributes words: [String], output: MarkdownNode?) {
+        var attributes: [Snippet.Attribute] = []
+        for word in words {
+            if let attribute = Snippet.Attribute(rawValue: word) {
+                if !attributes.contains(attribute) { attributes.append(attribute) }
+            } else {
+                let known = Snippet.Attribute.allCases.map(\.rawValue).joined(separator: ", ")
+                error(at: block.location, "unknown snippet attribute '\(word)'; the attributes are \(known)")
+            }
+        }
+        let source = block.literal ?? ""
+        if source.allSatisfy(\.isWhitespace) {
+            error(at: block.location, "this `swift run` snippet is empty")
+        }
+        if attributes.contains(.figure) {
+            if let output {
+                error(at: output.location, "a figure snippet prints SVG and takes no output block; remove it")
+            }
+        } else if output == nil {
+            error(at: block.location, "this `swift run` snippet has no expected output; add an ```output block right after it")
+        }
+        snippets.append(Snippet(
+            location: block.location, source: source, attributes: attributes,
+            expectedOutput: attributes.contains(.figure) ? nil : output?.literal,
+            expectedOutputLocation: attributes.contains(.figure) ? nil : output?.location
+        ))
+    }
+
+    /// Runnable snippets must be top-level blocks; one inside a list or a quote would
+    /// silently never run.
+    private mutating func reportNestedSnippets(in block: MarkdownNode) {
+        for child in block.children {
+            if child.kind == .codeBlock, let words = infoWords(child), words.starts(with: ["swift", "run"]) || words.first == "output" {
+                error(at: child.location, "`\(words.joined(separator: " "))` blocks must be top-level, not inside a list or quote")
+            }
+            reportNestedSnippets(in: child)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func infoWords(_ block: MarkdownNode) -> [String]? {
+        block.info.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+    }
+
+    private mutating func error(at location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(at: location, message))
+    }
+}
+
+extension StringProtocol {
+    var trimmingWhitespace: String {
+        String(self.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

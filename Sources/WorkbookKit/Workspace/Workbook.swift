@@ -1,0 +1,131 @@
+import Foundation
+
+/// A workbook on disk: the root folder (with `chapters/` and `Package.swift`), its
+/// chapters, and the learner's workspace folder.
+public struct Workbook: Sendable {
+    /// The workbook's root folder.
+    public let root: URL
+    /// The learner's workspace (`exercises/` unless told otherwise).
+    public let exercisesFolder: URL
+    /// The chapters that parsed well enough to use, by number.
+    public let chapters: [Chapter]
+    /// Everything that parsing the chapters reported.
+    public let diagnostics: [Diagnostic]
+
+    /// Loads every `chapters/*.md` below `root`.
+    public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
+        self.root = root.standardizedFileURL
+        self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
+        var chapters: [Chapter] = []
+        var diagnostics: [Diagnostic] = []
+        for path in try Workbook.chapterPaths(in: self.root) {
+            let url = self.root.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw .unreadable(path: path, reason: "the file cannot be opened")
+            }
+            let result = ChapterParser(path: path).parse(Array(data))
+            diagnostics += result.diagnostics
+            if let chapter = result.chapter { chapters.append(chapter) }
+        }
+        diagnostics += Workbook.duplicateNumbers(chapters)
+        self.chapters = chapters.sorted { ($0.number, $0.path) < ($1.number, $1.path) }
+        self.diagnostics = diagnostics
+    }
+
+    /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
+    public static func findRoot(from start: URL) throws(WorkbookError) -> URL {
+        var folder = start.standardizedFileURL
+        while true {
+            let manager = FileManager.default
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: folder.appendingPathComponent("chapters").path, isDirectory: &isDirectory),
+               isDirectory.boolValue,
+               manager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { throw .rootNotFound(startingAt: start.path) }
+            folder = parent
+        }
+    }
+
+    /// `chapters/…md`, sorted by name.
+    static func chapterPaths(in root: URL) throws(WorkbookError) -> [String] {
+        let folder = root.appendingPathComponent("chapters")
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw .unreadable(path: "chapters", reason: "no chapters folder")
+        }
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { "chapters/\($0)" }
+    }
+
+    private static func duplicateNumbers(_ chapters: [Chapter]) -> [Diagnostic] {
+        var first: [Int: Chapter] = [:]
+        var diagnostics: [Diagnostic] = []
+        for chapter in chapters.sorted(by: { $0.path < $1.path }) {
+            if let earlier = first[chapter.number] {
+                diagnostics.append(Diagnostic(
+                    at: SourceLocation(path: chapter.path, line: 1),
+                    "chapter number \(chapter.number) is taken by \(earlier.path); renumber one of them"))
+            } else {
+                first[chapter.number] = chapter
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: Finding things
+
+    /// The chapter numbered `text` (`3` or `03`), or an error listing the chapters.
+    public func chapter(_ text: String) throws(WorkbookError) -> Chapter {
+        guard let number = Int(text), let chapter = chapters.first(where: { $0.number == number }) else {
+            throw .unknownChapter(text, valid: chapters.map(\.number))
+        }
+        return chapter
+    }
+
+    /// The exercise `N.M`, or an error listing the valid ids.
+    public func exercise(_ text: String) throws(WorkbookError) -> (Chapter, Exercise) {
+        let all = chapters.flatMap(\.exercises).map(\.id)
+        guard let id = ExerciseID(text) else { throw .unknownExercise(text, valid: all) }
+        for chapter in chapters where chapter.number == id.chapter {
+            if let exercise = chapter.exercise(id) { return (chapter, exercise) }
+        }
+        throw .unknownExercise(text, valid: all)
+    }
+
+    // MARK: Files
+
+    /// An absolute URL for a root-relative path.
+    public func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    /// The learner's copy of an exercise: `exercises/NN-slug/<reference file name>`.
+    public func learnerFile(for exercise: Exercise, in chapter: Chapter) -> URL? {
+        exercise.fileName.map { exercisesFolder.appendingPathComponent(chapter.stem).appendingPathComponent($0) }
+    }
+
+    /// A path for messages: relative to the root when inside it, absolute otherwise.
+    public func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The starter of an exercise, derived from its reference file.
+    public func starter(for exercise: Exercise) throws(WorkbookError) -> String {
+        guard let reference = exercise.referenceFile else {
+            throw .unreadable(path: exercise.location.path, reason: "exercise \(exercise.id) names no reference file")
+        }
+        return try SolutionMarkers.starter(from: try read(reference), path: reference)
+    }
+
+    /// Reads a root-relative text file.
+    public func read(_ relativePath: String) throws(WorkbookError) -> String {
+        guard let data = FileManager.default.contents(atPath: url(relativePath).path) else {
+            throw .unreadable(path: relativePath, reason: "no such file")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
