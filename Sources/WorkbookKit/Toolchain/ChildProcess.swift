@@ -1,0 +1,241 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program the way untrusted code must be run: in its own process group, with a
+/// time limit, with its output read while it runs and capped, and with anything it
+/// leaves behind killed when it ends. Learners' code and chapter snippets go through
+/// here; so does the compiler.
+public enum ChildProcess {
+    /// How the child ended.
+    public enum Termination: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+        /// Killed by us after the time limit.
+        case timedOut(seconds: Double)
+
+        public var isSuccess: Bool { self == .exited(0) }
+
+        public var description: String {
+            switch self {
+            case .exited(let code): return "exited with status \(code)"
+            case .signaled(let signal): return "killed by signal \(signal) (\(ChildProcess.signalName(signal)))"
+            case .timedOut(let seconds): return "timed out after \(seconds.formatted()) s"
+            }
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var termination: Termination
+        public var standardOutput: String
+        public var standardError: String
+        /// True when the output went past the limit and the rest was dropped.
+        public var outputTruncated: Bool
+        public var seconds: Double
+    }
+
+    public struct Options: Sendable {
+        public var arguments: [String] = []
+        /// The child's environment; nil inherits ours.
+        public var environment: [String: String]? = nil
+        public var workingDirectory: String? = nil
+        public var timeout: Double = 10
+        /// Bytes kept of standard output and of standard error, each.
+        public var outputLimit: Int = 1 << 20
+        public var standardInput: String? = nil
+
+        public init(
+            arguments: [String] = [], environment: [String: String]? = nil, workingDirectory: String? = nil,
+            timeout: Double = 10, outputLimit: Int = 1 << 20
+        ) {
+            self.arguments = arguments
+            self.environment = environment
+            self.workingDirectory = workingDirectory
+            self.timeout = timeout
+            self.outputLimit = outputLimit
+        }
+    }
+
+    public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+        case cannotStart(String, errno: Int32)
+        public var description: String {
+            switch self {
+            case .cannotStart(let path, let code): return "cannot start \(path): \(String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    /// Runs `executable` (an absolute path) and waits for it, at most `options.timeout` seconds.
+    public static func run(_ executable: String, _ options: Options = Options()) throws(LaunchError) -> Result {
+        let start = Date()
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, pipe(&inPipe) == 0 else {
+            throw .cannotStart(executable, errno: errno)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        if let directory = options.workingDirectory {
+            guard let addChdir = Self.addChdir else { throw .cannotStart(executable, errno: ENOSYS) }
+            _ = addChdir(&actions, directory)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so a timeout can kill everything it started.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = [executable] + options.arguments
+        let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let status = withCStrings(argv) { cArgs in
+            withCStrings(environment) { cEnv in
+                posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+            }
+        }
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        if status != 0 {
+            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            throw .cannotStart(executable, errno: status)
+        }
+        if let input = options.standardInput {
+            _ = input.withCString { write(inPipe[1], $0, strlen($0)) }
+        }
+        close(inPipe[1])
+
+        var collector = OutputCollector(limit: options.outputLimit, stdoutFD: outPipe[0])
+        let termination = collector.collect(
+            pid: pid, stderrFD: errPipe[0], deadline: start.addingTimeInterval(options.timeout),
+            timeout: options.timeout)
+        close(outPipe[0]); close(errPipe[0])
+        return Result(
+            termination: termination,
+            standardOutput: String(decoding: collector.out, as: UTF8.self),
+            standardError: String(decoding: collector.err, as: UTF8.self),
+            outputTruncated: collector.truncated,
+            seconds: Date().timeIntervalSince(start))
+    }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
+    /// does not export; looked up once at run time.
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private static let addChdir: AddChdir? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// `SIGSEGV` for 11: what a learner can look up.
+    public static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL, a Swift runtime trap: fatalError, precondition, index out of range, force-unwrapped nil",
+            SIGTRAP: "SIGTRAP, a Swift runtime trap", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV, a bad memory access",
+            SIGBUS: "SIGBUS", SIGFPE: "SIGFPE, an arithmetic error", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// Reads both pipes until the child ends (or the deadline passes), keeping at most
+/// `limit` bytes of each and draining the rest so a chatty child never blocks.
+private struct OutputCollector {
+    let limit: Int
+    let stdoutFD: Int32
+    var out: [UInt8] = []
+    var err: [UInt8] = []
+    var truncated = false
+
+    init(limit: Int, stdoutFD: Int32) {
+        self.limit = limit
+        self.stdoutFD = stdoutFD
+    }
+
+    mutating func collect(pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double) -> ChildProcess.Termination {
+        var open: Set<Int32> = [stdoutFD, stderrFD]
+        var termination: ChildProcess.Termination?
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if termination == nil, let ended = reap(pid, blocking: false) {
+                termination = ended
+                // The child is gone: whatever it left running goes too, so its pipes close.
+                kill(-pid, SIGKILL)
+            }
+            if open.isEmpty, termination != nil { break }
+            if Date() >= deadline, termination == nil {
+                kill(-pid, SIGKILL)
+                _ = reap(pid, blocking: true)
+                termination = .timedOut(seconds: timeout)
+                drain(&open, &buffer)
+                break
+            }
+            if open.isEmpty {
+                // Output closed but the child lives on: wait for it a little at a time.
+                usleep(2000)
+                continue
+            }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let wait = Int32(max(1, min(50, deadline.timeIntervalSinceNow * 1000)))
+            let ready = poll(&fds, nfds_t(fds.count), wait)
+            if ready <= 0 { continue }
+            for entry in fds where entry.revents != 0 {
+                read(entry.fd, into: &buffer, open: &open)
+            }
+        }
+        return termination ?? .timedOut(seconds: timeout)
+    }
+
+    private mutating func read(_ fd: Int32, into buffer: inout [UInt8], open: inout Set<Int32>) {
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if count <= 0 {
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { open.remove(fd) }
+            return
+        }
+        let room = limit - (fd == stdoutFD ? out.count : err.count)
+        let kept = max(0, min(room, count))
+        if kept < count { truncated = true }
+        if kept > 0 {
+            if fd == stdoutFD { out += buffer[0..<kept] } else { err += buffer[0..<kept] }
+        }
+    }
+
+    /// After a kill: read what is already in the pipes without waiting for more.
+    private mutating func drain(_ open: inout Set<Int32>, _ buffer: inout [UInt8]) {
+        for fd in open {
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        }
+        var rounds = 0
+        while !open.isEmpty, rounds < 64 {
+            rounds += 1
+            for fd in open { read(fd, into: &buffer, open: &open) }
+        }
+    }
+
+    private func reap(_ pid: pid_t, blocking: Bool) -> ChildProcess.Termination? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        guard result == pid else { return nil }
+        // WIFEXITED / WIFSIGNALED are macros; decode the status word by hand.
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .signaled(signal)
+    }
+}

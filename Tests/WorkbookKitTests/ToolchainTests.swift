@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+@Suite("A child process")
+struct ChildProcessTests {
+    @Test("returns what the program printed and its exit status")
+    func output() throws {
+        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo out; echo err >&2; exit 3"]))
+        #expect(result.termination == .exited(3))
+        #expect(result.standardOutput == "out\n")
+        #expect(result.standardError == "err\n")
+        #expect(!result.outputTruncated)
+    }
+
+    @Test("is killed, with what it started, when it passes the time limit")
+    func timeout() throws {
+        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo started; sleep 30"], timeout: 0.5))
+        #expect(result.termination == .timedOut(seconds: 0.5))
+        #expect(result.standardOutput == "started\n")
+        #expect(result.seconds < 5)
+    }
+
+    @Test("keeps only the first bytes of endless output and says so")
+    func outputCap() throws {
+        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "yes line | head -c 3000000"], outputLimit: 1000))
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput.utf8.count == 1000)
+        #expect(result.outputTruncated)
+    }
+
+    @Test("does not wait for a background process the child leaves running")
+    func leftoverChildIsKilled() throws {
+        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "sleep 30 & echo done"], timeout: 20))
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput == "done\n")
+        #expect(result.seconds < 5)
+    }
+
+    @Test("reports the signal that ended the program")
+    func signal() throws {
+        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "kill -SEGV $$"]))
+        #expect(result.termination == .signaled(SIGSEGV))
+        #expect(result.termination.description.contains("SIGSEGV"))
+    }
+
+    @Test("runs in the folder it is given")
+    func workingDirectory() throws {
+        let result = try ChildProcess.run("/bin/pwd", .init(workingDirectory: "/tmp"))
+        #expect(result.standardOutput == "/tmp\n")
+    }
+
+    @Test("throws when the program does not exist")
+    func missingProgram() {
+        #expect(throws: ChildProcess.LaunchError.self) {
+            try ChildProcess.run("/no/such/program")
+        }
+    }
+}
+
+@Suite("The content hash")
+struct ContentHashTests {
+    @Test("differs when the parts are split differently")
+    func separators() {
+        #expect(ContentHash.of(["ab", "c"]) != ContentHash.of(["a", "bc"]))
+        #expect(ContentHash.of(["ab", "c"]) == ContentHash.of(["ab", "c"]))
+        #expect(ContentHash.of([]).count == 32)
+    }
+}
+
+@Suite("The module builder")
+struct ModuleBuilderTests {
+    @Test("compiles a module once, links a program against it, and reuses it")
+    func buildAndReuse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-module-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("Greeting.swift")
+        try "public func greeting() -> String { \"hello from a module\" }\n".write(to: source, atomically: true, encoding: .utf8)
+        let builder = ModuleBuilder(toolchain: try SwiftToolchain.locate(), cacheFolder: folder.appendingPathComponent("cache"))
+        let module = try builder.build(name: "Greeting", sources: [source])
+        let again = try builder.build(name: "Greeting", sources: [source])
+        #expect(module == again)
+
+        let main = folder.appendingPathComponent("main.swift")
+        try "import Greeting\nprint(greeting())\n".write(to: main, atomically: true, encoding: .utf8)
+        let program = folder.appendingPathComponent("program").path
+        let compile = try builder.toolchain.compile(
+            SwiftToolchain.languageFlags + module.compilerFlags + module.linkerFlags + [main.path, "-o", program])
+        #expect(compile.termination.isSuccess, "\(compile.standardError)")
+        let run = try ChildProcess.run(program)
+        #expect(run.standardOutput == "hello from a module\n")
+
+        try "public func greeting() -> String { \"changed\" }\n".write(to: source, atomically: true, encoding: .utf8)
+        #expect(try builder.build(name: "Greeting", sources: [source]).key != module.key)
+    }
+
+    @Test("reports the compiler's diagnostics when a module does not compile")
+    func failure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-module-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("Broken.swift")
+        try "public func broken() -> Int { \"not a number\" }\n".write(to: source, atomically: true, encoding: .utf8)
+        let builder = ModuleBuilder(toolchain: try SwiftToolchain.locate(), cacheFolder: folder)
+        let error = #expect(throws: ModuleBuilder.BuildFailure.self) {
+            try builder.build(name: "Broken", sources: [source])
+        }
+        #expect(error?.diagnostics.contains("Broken.swift:1:") == true)
+    }
+}
