@@ -70,9 +70,16 @@ public enum ChildProcess {
     public static func run(_ executable: String, _ options: Options = Options()) throws(LaunchError) -> Result {
         let start = Date()
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        // Pipes are close-on-exec and made under a lock with the spawn, so a child started
+        // at the same time by another thread never inherits them (and never holds another
+        // child's output open after that child has ended).
+        spawnLock.lock()
+        var locked = true
+        defer { if locked { spawnLock.unlock() } }
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, pipe(&inPipe) == 0 else {
             throw .cannotStart(executable, errno: errno)
         }
+        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -106,6 +113,8 @@ public enum ChildProcess {
             }
         }
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        spawnLock.unlock()
+        locked = false
         if status != 0 {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
             throw .cannotStart(executable, errno: status)
@@ -127,6 +136,8 @@ public enum ChildProcess {
             outputTruncated: collector.truncated,
             seconds: Date().timeIntervalSince(start))
     }
+
+    private static let spawnLock = NSLock()
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
     /// does not export; looked up once at run time.
