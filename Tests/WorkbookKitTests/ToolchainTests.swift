@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookKit
 
@@ -107,5 +108,42 @@ struct ModuleBuilderTests {
             try builder.build(name: "Broken", sources: [source])
         }
         #expect(error?.diagnostics.contains("Broken.swift:1:") == true)
+    }
+}
+
+@Suite("Children started at the same time")
+struct ConcurrentChildProcessTests {
+    @Test("do not hold each other's output open: quick children end while slow ones run")
+    func independentPipes() throws {
+        let group = DispatchGroup()
+        let quickest = Mutex<[Double]>([])
+        for index in 0..<64 {
+            DispatchQueue.global().async(group: group) {
+                if index.isMultiple(of: 2) {
+                    _ = try? ChildProcess.run("/bin/sh", .init(arguments: ["-c", "sleep 2"]))
+                } else if let quick = try? ChildProcess.run("/bin/echo", .init(arguments: ["hi"])) {
+                    quickest.withLock { $0.append(quick.seconds) }
+                }
+            }
+        }
+        group.wait()
+        let times = quickest.withLock { $0 }
+        #expect(times.count == 32)
+        // A quick child that had inherited a slow one's pipe would wait the full 2 s.
+        #expect(times.allSatisfy { $0 < 1.5 }, "\(times)")
+    }
+}
+
+@Suite("Locating the toolchain with a version cache")
+struct ToolchainVersionCacheTests {
+    @Test("asks swiftc its version once, then reads it from the cache")
+    func versionCache() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("wb-version-\(UUID().uuidString)/version")
+        defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
+        let asked = try SwiftToolchain.locate(versionCache: cache)
+        #expect(asked.version == (try SwiftToolchain.locate()).version)
+        let stored = try String(contentsOf: cache, encoding: .utf8)
+        try stored.replacingOccurrences(of: asked.version, with: "remembered").write(to: cache, atomically: true, encoding: .utf8)
+        #expect(try SwiftToolchain.locate(versionCache: cache).version == "remembered")
     }
 }

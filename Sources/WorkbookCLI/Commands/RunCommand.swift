@@ -82,7 +82,7 @@ enum RunCommand: Command {
             return .failure
         }
         console.write(execution.standardOutput)
-        if !execution.standardError.isEmpty { console.printError(execution.standardError.trimmingTrailingNewlines) }
+        if !execution.errorText.isEmpty { console.printError(execution.errorText) }
         if execution.outputTruncated { console.printError("\(path): note: its output was cut off at the output limit") }
         switch execution.ending {
         case .exited(0): return .success
@@ -171,11 +171,5 @@ enum RunCommand: Command {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self)
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingNewlines: String {
-        String(reversed().drop { $0 == "\n" }.reversed())
     }
 }

@@ -61,7 +61,7 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         let truncation = outputTruncated ? " (its output was cut off at the output limit)" : ""
         switch ending {
         case .didNotCompile:
-            return result(.compileError, diagnostics)
+            return result(.compileError, diagnostics.isEmpty ? "it does not compile" : diagnostics)
         case .timedOut(let seconds):
             return result(.timedOut, "it ran past the time limit of \(seconds.formatted()) s and was stopped (--timeout S sets the limit)\(truncation)")
         case .exited, .signaled:
@@ -88,7 +88,8 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         if OutputComparison.normalized(expected) == OutputComparison.normalized(standardOutput) {
             return result(.passed)
         }
-        return result(.mismatch, "it printed something else than the output block says\(truncation)")
+        let block = snippet.expectedOutputLocation.map { " (line \($0.line))" } ?? ""
+        return result(.mismatch, "its output differs from the output block\(block)\(truncation)")
     }
 
     private var endingText: String {
@@ -100,12 +101,22 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         }
     }
 
-    /// The end of standard error: where a trap says what went wrong.
+    /// Standard error without the runtime's stack trace, which has no symbols to help
+    /// anyone: what is left says what went wrong (`…: Fatal error: Index out of range`).
+    public var errorText: String {
+        var lines: [Substring] = []
+        for line in standardError.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") { break }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n").trimmingWhitespace
+    }
+
+    /// The end of `errorText`, after a colon, for a message.
     private var stderrText: String {
-        let text = standardError.trimmingWhitespace
+        let text = errorText
         guard !text.isEmpty else { return "" }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return ":\n" + lines.suffix(12).joined(separator: "\n")
+        return ":\n" + text.split(separator: "\n", omittingEmptySubsequences: false).suffix(12).joined(separator: "\n")
     }
 }
 
