@@ -1,4 +1,5 @@
 import Testing
+import Stage
 import Chapter01Blocks
 
 @Suite("Exercise 1.5: Replace the icon picker's delegate with a callback")
@@ -54,13 +55,16 @@ struct Ex5_IconPickerTests {
     func pickerOutlivesEditor() {
         weak var weakEditor: ChecklistEditor?
         var picker: IconPicker?
+        var label: Label?
         do {
             let editor = ChecklistEditor()
             picker = editor.showIconPicker()
+            label = editor.iconLabel
             weakEditor = editor
         }
         #expect(weakEditor == nil, "the picker kept its editor alive; onPick should not own the editor")
         picker?.tapRow(1)  // with `unowned self` this line would crash
-        #expect(picker != nil)
+        #expect(label?.history == ["Folder"],
+                "a pick after the editor was freed changed its label to \(label?.history ?? []); expected nothing to happen")
     }
 }
