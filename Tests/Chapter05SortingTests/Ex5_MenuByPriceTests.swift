@@ -43,14 +43,21 @@ struct Ex5_MenuByPriceTests {
 
     @Test("never says a dish comes before itself or before a dish that comes before it")
     func strictOrdering() {
-        for a in Self.longMenu {
-            #expect(!pricierFirst(a, a), "pricierFirst(\(a), \(a)) was true; nothing comes before itself (did you use >= or <=?)")
-            for b in Self.longMenu where a != b {
-                #expect(
-                    !(pricierFirst(a, b) && pricierFirst(b, a)),
-                    "pricierFirst said \(a) comes before \(b) and \(b) before \(a); at most one may be true")
-            }
+        let menu = Self.longMenu
+        let beforeItself = menu.filter { pricierFirst($0, $0) }
+        #expect(
+            beforeItself.isEmpty,
+            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may (did you use >= or <=?)")
+        let bothWays = menu.indices.flatMap { i in
+            menu.indices.filter { j in i < j && pricierFirst(menu[i], menu[j]) && pricierFirst(menu[j], menu[i]) }
+                .map { j in (menu[i], menu[j]) }
         }
+        #expect(
+            bothWays.isEmpty,
+            """
+            pricierFirst says each comes before the other for \(bothWays.count) pairs, the first being \
+            \(bothWays.first.map { "\($0.0) and \($0.1)" } ?? ""); at most one of the two may come first
+            """)
     }
 
     @Test("treats $2.10 and $2.1 as the same price")
