@@ -65,6 +65,16 @@ struct LinterTests {
         ])
     }
 
+    @Test("does not call a broken chapter's reference files orphans")
+    func brokenChapterNoOrphans() throws {
+        let workbook = try TemporaryWorkbook(SampleExercise.files)
+        defer { workbook.remove() }
+        try workbook.write("chapters/01-blocks.md", Data(SampleExercise.chapter.utf8) + Data([0xFF]))
+        let findings = Linter(workbook: try workbook.load()).run().map(\.description)
+        #expect(findings.count == 1)
+        #expect(findings.first?.contains("not valid UTF-8") == true)
+    }
+
     @Test("reports two chapters with one number")
     func duplicateNumber() throws {
         let findings = try lint(["chapters/01-again.md": "# Again\n"])
