@@ -316,7 +316,7 @@ public final class TableView: View, @unchecked Sendable {
     }
 
     public override var summary: String {
-        super.summary + " rows=\(sections.map { String($0.rows.count) })"
+        super.summary + " rows=\(sections.map { $0.rows.count })"
     }
 
     /// A before/after picture of the last accepted update: deleted rows struck out
