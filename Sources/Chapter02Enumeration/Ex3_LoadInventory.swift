@@ -48,7 +48,9 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [M
     } catch let DecodingError.keyNotFound(key, context) {
         throw position(in: context.codingPath, field: key.stringValue)
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-        throw position(in: context.codingPath, field: context.codingPath.last?.stringValue ?? "")
+        // The path is [record index, field]; a record that is not an object at all
+        // has no field in its path.
+        throw position(in: context.codingPath, field: context.codingPath.dropFirst().last?.stringValue ?? "")
     } catch {
         throw .notAList
     }
