@@ -104,8 +104,8 @@ enum RunCommand: Command {
             let failed = run.failures.count
             let cache = run.cached > 0 ? ", \(run.cached) from cache" : ""
             let fallback = run.fellBack ? "; the merged build failed, so snippets were compiled one by one" : ""
-            let counts = failed == 0
-                ? console.styled("all \(run.results.count) passed", .green)
+            let counts = run.results.isEmpty ? "no snippets"
+                : failed == 0 ? console.styled("all \(run.results.count) passed", .green)
                 : console.styled("\(failed) of \(run.results.count) failed", .red)
             console.print(console.styled("chapter \(run.chapter.number): ", .bold) + counts
                 + console.styled(" (\(String(format: "%.2f", run.seconds)) s, \(run.builds) build\(run.builds == 1 ? "" : "s")\(cache)\(fallback))", .dim))

@@ -23,11 +23,17 @@ public struct SnippetRunner: SnippetResultProvider {
         /// Merge snippets into one program; false compiles each on its own.
         public var merge: Bool
 
-        public init(timeout: Double = 10, outputLimit: Int = 1 << 20, useCache: Bool = true, merge: Bool = true) {
+        /// Compile and run on every processor at once; false does one thing at a time.
+        public var parallel: Bool
+
+        public init(
+            timeout: Double = 10, outputLimit: Int = 1 << 20, useCache: Bool = true, merge: Bool = true, parallel: Bool = true
+        ) {
             self.timeout = timeout
             self.outputLimit = outputLimit
             self.useCache = useCache
             self.merge = merge
+            self.parallel = parallel
         }
     }
 
@@ -117,7 +123,7 @@ public struct SnippetRunner: SnippetResultProvider {
             for (offset, index) in merged.enumerated() { executions[index] = each[offset] }
             builds += merged.count
         }
-        let standalone = try parallelMap(alone) { index in
+        let standalone = try parallelMap(options.parallel, alone) { index in
             try buildAndRun(SnippetProgram.standalone(snippets[index], chapterPath: chapter.path), arguments: [], resolution)
         }
         for (offset, index) in alone.enumerated() { executions[index] = standalone[offset] }
@@ -162,7 +168,7 @@ public struct SnippetRunner: SnippetResultProvider {
             builds += 1
             switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath), parseAsLibrary: false, resolution) {
             case .success(let program):
-                let runs = try parallelMap(group) { snippet in
+                let runs = try parallelMap(options.parallel, group) { snippet in
                     try execute(program, arguments: [SnippetProgram.argument(for: snippet)])
                 }
                 for (offset, index) in remaining.enumerated() { executions[index] = runs[offset] }
@@ -187,7 +193,7 @@ public struct SnippetRunner: SnippetResultProvider {
 
     /// Each snippet in a program of its own: slower, but every error is its snippet's.
     private func runOneByOne(_ snippets: [Snippet], chapterPath: String, _ resolution: ImportableModules.Resolution) throws -> [SnippetExecution] {
-        try parallelMap(snippets) { snippet in
+        try parallelMap(options.parallel, snippets) { snippet in
             try buildAndRun(
                 (SnippetProgram.merged([snippet], chapterPath: chapterPath), false),
                 arguments: [SnippetProgram.argument(for: snippet)], resolution)
@@ -264,9 +270,9 @@ public struct SnippetRunner: SnippetResultProvider {
     }
 }
 
-/// `items.map(transform)`, with as many items at a time as there are processors.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
-    if items.count <= 1 { return try items.map(transform) }
+/// `items.map(transform)`, with as many items at a time as there are processors when `parallel`.
+func parallelMap<T: Sendable, R: Sendable>(_ parallel: Bool, _ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
+    if !parallel || items.count <= 1 { return try items.map(transform) }
     let results = Mutex<[Result<R, any Error>?]>(Array(repeating: nil, count: items.count))
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
         let result = Result { try transform(items[index]) }
