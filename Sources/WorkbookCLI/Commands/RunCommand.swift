@@ -47,13 +47,13 @@ enum RunCommand: Command {
         }
         let workbook = try context.workbook()
         let chapters = target == "all" ? workbook.chapters : [try workbook.chapter(target)]
-        let toolchain = try SnippetRunner.toolchain(root: workbook.root, environment: context.environment)
         if invocation.has("bench") {
+            let toolchain = try SnippetRunner.toolchain(root: workbook.root, environment: context.environment)
             let report = try SnippetBenchmark.measure(workbook, toolchain: toolchain, environment: context.environment)
             for line in report.lines { console.print(line) }
             return .success
         }
-        let runner = SnippetRunner(root: workbook.root, toolchain: toolchain, options: options)
+        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         let runs = try chapters.map { try runner.run($0) }
         if invocation.value("format") == "json" {
             console.print(try json(runs))
@@ -73,9 +73,7 @@ enum RunCommand: Command {
             return .usage
         }
         let workbook = try context.workbook()
-        let runner = SnippetRunner(
-            root: workbook.root, toolchain: try SnippetRunner.toolchain(root: workbook.root, environment: context.environment),
-            options: options)
+        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         let execution = try runner.runScript(String(decoding: data, as: UTF8.self), displayPath: path)
         if execution.ending == .didNotCompile {
             console.printError(execution.diagnostics)

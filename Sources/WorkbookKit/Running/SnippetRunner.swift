@@ -82,6 +82,14 @@ public struct SnippetRunner: SnippetResultProvider {
         self.buildsFolder = cacheFolder.appendingPathComponent("snippet-builds", isDirectory: true)
     }
 
+    /// A runner for `workbook`'s chapters, with the toolchain from `SWIFTC` or `PATH`:
+    /// what the handouts use to get each snippet's actual output.
+    public init(
+        workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = Options()
+    ) throws {
+        self.init(root: workbook.root, toolchain: try Self.toolchain(root: workbook.root, environment: environment), options: options)
+    }
+
     public func results(for chapter: Chapter) throws -> [SnippetResult] {
         try run(chapter).results
     }
