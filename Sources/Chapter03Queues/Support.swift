@@ -13,9 +13,9 @@ import Stage
 @MainActor
 public final class DinerScreen {
     /// Shown while the inventory loads.
-    public static let loadingText = "Loading Inventory…"
+    nonisolated public static let loadingText = "Loading Inventory…"
     /// Shown once the inventory has arrived.
-    public static let loadedText = "Inventory Loaded\n\nHow can I help you?"
+    nonisolated public static let loadedText = "Inventory Loaded\n\nHow can I help you?"
 
     public let chalkboard = Label(name: "chalkboard")
     public let currentItemLabel = Label(name: "current item")
