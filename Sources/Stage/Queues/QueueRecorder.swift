@@ -101,9 +101,13 @@ public final class QueueRecorder: Sendable {
     public func swimlanes(title: String) -> SVG {
         let lanes = self.lanes, entries = self.entries
         let lastTick = entries.map { $0.end ?? $0.begin }.max() ?? 1
-        let labelWidth = 150.0, tickWidth = 60.0, laneHeight = 44.0, top = 30.0
+        // Sizes from the text, at roughly 7 px a character of the 12 px font, so that
+        // lane names and event labels do not run into each other.
+        let labelWidth = Double(lanes.map(\.count).max() ?? 4) * 7 + 20
+        let tickWidth = max(60, Double(entries.map(\.event.count).max() ?? 0) * 7 + 10)
+        let laneHeight = 44.0, top = 30.0
         let width = labelWidth + Double(lastTick) * tickWidth + 20
-        let height = top + Double(max(lanes.count, 1)) * laneHeight + 30
+        let height = top + Double(max(lanes.count, 1)) * laneHeight + 40
         var svg = SVG(width: width, height: height, title: title)
         svg.text(title, x: 10, y: 18, style: "font-weight:bold")
         func x(_ tick: Int) -> Double { labelWidth + Double(tick - 1) * tickWidth + tickWidth / 2 }
@@ -123,7 +127,7 @@ public final class QueueRecorder: Sendable {
                 svg.rect(x: x(entry.begin) - 5, y: y + 8, width: x(end) - x(entry.begin) + 10,
                          height: 12, style: "fill:#5b8def")
             }
-            svg.text(entry.event, x: x(entry.begin), y: y + 36, anchor: "middle")
+            svg.text(entry.event, x: (x(entry.begin) + x(end)) / 2, y: y + 36, anchor: "middle")
         }
         let axisY = top + Double(lanes.count) * laneHeight + 16
         svg.polyline([(x: labelWidth, y: axisY), (x: width - 10, y: axisY)], style: "stroke:#000;fill:none", arrow: true)
