@@ -23,7 +23,7 @@ public func loadInventory(
     // Returning now frees the main queue to draw "Loading Inventory…".
     queue.async {
         // Off the main queue: the slow, blocking fetch.
-        let result = Result { () throws(InventoryError) in try service.retrieveInventoryItems() }
+        let result = Result { try service.retrieveInventoryItems() }
         // The nested hop: every UI update goes back to the main queue. The compiler
         // knows this closure runs on the main actor, so it may touch `screen.inventory`.
         DispatchQueue.main.async {

@@ -44,6 +44,7 @@ public func loadMenuAndSpecials(
     }
     // `notify` runs once, after both blocks, on the queue we name: the main queue.
     group.notify(queue: .main) {
+        // Both halves are set: `notify` runs only after both blocks have finished.
         let (menu, specials) = results.withLock { $0 }
         switch (menu!, specials!) {
         case (.success(let menu), .success(let specials)):
