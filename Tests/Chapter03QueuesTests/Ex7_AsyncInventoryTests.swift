@@ -16,6 +16,17 @@ struct Ex7_AsyncInventoryTests {
         }
     }
 
+    /// Runs `showInventory` and waits for it at most two seconds.
+    func show(_ service: InventoryService, on screen: DinerScreen) async -> Bool {
+        let finished: Void? = await awaitCallback { done in
+            Task { @MainActor in
+                await showInventory(from: service, on: screen)
+                done(())
+            }
+        }
+        return finished != nil
+    }
+
     @Test("returns the items the service delivers through its completion handler")
     func items() async throws {
         let service = InventoryService(latency: .milliseconds(2))
@@ -40,7 +51,7 @@ struct Ex7_AsyncInventoryTests {
     func showsLoading() async throws {
         let screen = DinerScreen()
         let service = InventoryService(latency: .milliseconds(2))
-        await showInventory(from: service, on: screen)
+        try #require(await show(service, on: screen), "showInventory never returned: is fetchInventory resuming its continuation?")
         #expect(screen.chalkboard.history == [DinerScreen.loadingText, DinerScreen.loadedText],
                 "the chalkboard showed \(screen.chalkboard.history); expected “Loading Inventory…”, then the loaded text")
         #expect(screen.chalkboard.changes.allSatisfy { $0.onMainQueue }, "the chalkboard was set off the main queue: \(screen.chalkboard.changes)")
@@ -50,9 +61,10 @@ struct Ex7_AsyncInventoryTests {
     }
 
     @Test("shows why when the service fails")
-    func showsFailure() async {
+    func showsFailure() async throws {
         let screen = DinerScreen()
-        await showInventory(from: InventoryService(failure: InventoryError("the server is down")), on: screen)
+        try #require(await show(InventoryService(failure: InventoryError("the server is down")), on: screen),
+                     "showInventory never returned after a failure: resume the continuation on the failure path too")
         #expect(screen.chalkboard.text == "Inventory unavailable: the server is down",
                 "after a failed load the chalkboard shows “\(screen.chalkboard.text)”; expected “Inventory unavailable: the server is down”")
         #expect(screen.inventory.isEmpty, "the inventory should stay empty when the fetch fails")
