@@ -41,12 +41,13 @@ public final class Label: View, @unchecked Sendable {
         get { withLock { _changes.last?.text ?? "" } }
         set {
             let change = TextChange(text: newValue, onMainQueue: MainQueue.isCurrent, queue: QueueName.current)
-            let scheduleRedraw = withLock {
+            let needsRedraw = withLock { () -> Bool in
                 _changes.append(change)
-                defer { _redrawPending = true }
-                return !_redrawPending
+                if _redrawPending { return false }  // one redraw per turn draws the latest text
+                _redrawPending = true
+                return true
             }
-            if scheduleRedraw {
+            if needsRedraw {
                 DispatchQueue.main.async { self.redraw() }
             }
         }

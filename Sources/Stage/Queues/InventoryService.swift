@@ -78,8 +78,7 @@ public final class InventoryService: Sendable {
         defer { log.withLock { $0[index].finished = true } }
         let wait = {
             if self.latency > .zero {
-                Thread.sleep(forTimeInterval: Double(self.latency.components.seconds)
-                    + Double(self.latency.components.attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: self.latency.seconds)
             }
         }
         if let recorder { recorder.span(name, wait) } else { wait() }

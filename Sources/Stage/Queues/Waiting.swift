@@ -17,8 +17,7 @@ public func awaitCallback<T: Sendable>(
         // deadline takes it out of the box, the other finds the box empty.
         let box = ContinuationBox(continuation)
         start { box.resume(returning: $0) }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { box.resume(returning: nil) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { box.resume(returning: nil) }
     }
 }
 
@@ -30,5 +29,12 @@ private final class ContinuationBox<T: Sendable>: Sendable {
 
     func resume(returning value: T?) {
         slot.withLock { $0.take() }?.resume(returning: value)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for the `TimeInterval` and `DispatchTime` APIs.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
