@@ -66,14 +66,21 @@ enum RunFixture {
     }()
 
     /// What a command printed, and its exit code.
-    struct Outcome {
+    struct Outcome: Sendable {
         var status: Int32
         var out: String
         var err: String
     }
 
     /// Runs `workbook <arguments>` in the fixture (or in `directory` below it) with a captured console.
-    static func run(_ arguments: [String], in directory: String = "") -> Outcome {
+    static func run(_ arguments: [String], in directory: String = "") async -> Outcome {
+        // Compiling blocks for seconds: do it on a thread of its own, not on the test pool.
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: runBlocking(arguments, in: directory)) }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: String) -> Outcome {
         let out = Mutex(""), err = Mutex("")
         let console = Console(out: { text in out.withLock { $0 += text } }, error: { text in err.withLock { $0 += text } })
         var environment = ProcessInfo.processInfo.environment

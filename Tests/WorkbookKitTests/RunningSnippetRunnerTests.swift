@@ -7,9 +7,9 @@ import Testing
 @Suite("The snippet runner", .serialized)
 struct RunningSnippetRunnerTests {
     @Test("passes every snippet of a correct chapter, with one merged build for all but the standalone one")
-    func correctChapter() throws {
+    func correctChapter() async throws {
         let chapter = try RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
-        let run = try RunningFixture.runner(.init(useCache: false)).run(chapter)
+        let run = try await RunningFixture.run(chapter, .init(useCache: false))
         #expect(run.results.map(\.status) == Array(repeating: .passed, count: 6), "\(run.results.map(\.message))")
         #expect(run.results.map(\.line) == chapter.snippets.map(\.location.line))
         #expect(run.builds == 2)
@@ -19,10 +19,10 @@ struct RunningSnippetRunnerTests {
     }
 
     @Test("answers an unchanged chapter from the cache, without compiling or running anything")
-    func cachedRerun() throws {
+    func cachedRerun() async throws {
         let chapter = try RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
-        let first = try RunningFixture.runner().run(chapter)
-        let again = try RunningFixture.runner().run(chapter)
+        let first = try await RunningFixture.run(chapter)
+        let again = try await RunningFixture.run(chapter)
         #expect(again.results == first.results)
         #expect(again.cached == chapter.snippets.count)
         #expect(again.builds == 0)
@@ -30,7 +30,7 @@ struct RunningSnippetRunnerTests {
     }
 
     @Test("names each way a snippet can go wrong, and builds the rest again without the one that does not compile")
-    func brokenChapter() throws {
+    func brokenChapter() async throws {
         let chapter = try RunningFixture.chapter("02-changed.md", """
             # Changed
 
@@ -85,7 +85,7 @@ struct RunningSnippetRunnerTests {
             no crash here
             ```
             """)
-        let run = try RunningFixture.runner(.init(timeout: 2)).run(chapter)
+        let run = try await RunningFixture.run(chapter, .init(timeout: 2))
         #expect(run.results.map(\.status) == [.mismatch, .compileError, .passed, .timedOut, .failed, .failed])
         #expect(run.results[0].expected == "hullo\n" && run.results[0].actual == "hello\n")
         let brokenLine = chapter.snippets[1].firstCodeLine + 1
@@ -99,7 +99,7 @@ struct RunningSnippetRunnerTests {
     }
 
     @Test("compiles snippets one by one when the merged build fails with an error that belongs to no snippet")
-    func fallBack() throws {
+    func fallBack() async throws {
         let chapter = try RunningFixture.chapter("03-unbalanced.md", """
             # Unbalanced
 
@@ -128,14 +128,14 @@ struct RunningSnippetRunnerTests {
             three
             ```
             """)
-        let run = try RunningFixture.runner(.init(useCache: false)).run(chapter)
+        let run = try await RunningFixture.run(chapter, .init(useCache: false))
         #expect(run.results.map(\.status) == [.passed, .compileError, .passed])
         #expect(run.fellBack)
         #expect(run.builds == 4)
     }
 
     @Test("reports a module that does not compile at the snippet's import line, and runs the others")
-    func brokenModule() throws {
+    func brokenModule() async throws {
         let chapter = try RunningFixture.chapter("04-broken.md", """
             # Broken module
 
@@ -157,21 +157,20 @@ struct RunningSnippetRunnerTests {
             unaffected
             ```
             """)
-        let run = try RunningFixture.runner().run(chapter)
+        let run = try await RunningFixture.run(chapter)
         #expect(run.results.map(\.status) == [.compileError, .passed])
         let importLine = chapter.snippets[0].firstCodeLine + 1
         #expect(run.results[0].message.hasPrefix("chapters/04-broken.md:\(importLine):1: error: module Chapter09Broken does not compile"))
     }
 
     @Test("runs a learner's file with the chapter modules, Diner and Stage importable")
-    func script() throws {
-        let runner = try RunningFixture.runner()
-        let ran = try runner.runScript(
+    func script() async throws {
+        let ran = try await RunningFixture.script(
             "import Chapter01Demo\nimport Diner\nprint(add(1, 2), Dish(name: \"Fries\").name)\n", displayPath: "scratch.swift")
         #expect(ran.ending == .exited(0))
         #expect(ran.standardOutput == "3 Fries\n")
 
-        let broken = try runner.runScript("print(1)\nlet x: Int = \"no\"\n", displayPath: "play/scratch.swift")
+        let broken = try await RunningFixture.script("print(1)\nlet x: Int = \"no\"\n", displayPath: "play/scratch.swift")
         #expect(broken.ending == .didNotCompile)
         #expect(broken.diagnostics.hasPrefix("play/scratch.swift:2:14: error: "), "\(broken.diagnostics)")
     }
