@@ -75,7 +75,10 @@ public struct AnimationSegment: Sendable, Equatable, CustomStringConvertible {
     public var property: AnimatedProperty { to.property }
 
     /// When the segment was meant to end.
-    public var end: Double { start + duration }
+    public var end: Double {
+        // In whole microseconds, as the clock counts: 0.4 + 0.2 is exactly 0.6 here.
+        VirtualClock.seconds(VirtualClock.ticks(start) + VirtualClock.ticks(duration))
+    }
 
     /// Whether `view` is the view this segment animates.
     public func isOf(_ view: View) -> Bool { viewID == ObjectIdentifier(view) }
@@ -83,8 +86,9 @@ public struct AnimationSegment: Sendable, Equatable, CustomStringConvertible {
     /// The value shown at `time`, when the segment is the one in charge then.
     public func value(at time: Double) -> AnimatedValue {
         let stop = min(time, interruptedAt ?? time)
-        guard duration > 0 else { return stop >= start ? to : from }
-        let fraction = min(1, max(0, (stop - start) / duration))
+        guard VirtualClock.ticks(duration) > 0 else { return stop >= start ? to : from }
+        let elapsed = VirtualClock.ticks(stop) - VirtualClock.ticks(start)
+        let fraction = min(1, max(0, Double(elapsed) / Double(VirtualClock.ticks(duration))))
         return from.interpolated(to: to, fraction: fraction)
     }
 
