@@ -71,6 +71,32 @@ struct AnimatorTests {
         #expect(box.frame.origin == CGPoint(x: 200, y: 216))
     }
 
+    @Test("lets an animation stopped at the very moment it ends finish")
+    func stopAtTheEnd() {
+        let animator = Animator()
+        let log = ClockLog()
+        let handle = animator.animate(withDuration: 0.2) { box.alpha = 0 } completion: { log.append("finished=\($0)") }
+        animator.clock.advance(to: 0.2)
+        handle.stop()
+        animator.clock.runUntilIdle()
+        #expect(log.entries == ["finished=true"])
+        #expect(box.alpha == 0)
+    }
+
+    @Test("hands the begin/commit context to the delegate")
+    func contextReachesDelegate() {
+        let animator = Animator()
+        let log = ClockLog()
+        animator.beginAnimations("move", context: "next: moveRight")
+        animator.setAnimationDuration(0.5)
+        animator.setAnimationDelegate(ContextRecorder(log: log))
+        box.alpha = 0.5
+        animator.commitAnimations()
+        #expect(animator.timeline.first?.duration == 0.5)
+        animator.clock.runUntilIdle()
+        #expect(log.entries == ["move: next: moveRight"])
+    }
+
     @Test("finishes an animation with nothing to animate at once")
     func emptyAnimation() async {
         let animator = Animator()
@@ -99,5 +125,13 @@ private final class Recorder: AnimationDelegate {
     init(log: ClockLog) { self.log = log }
     func animationDidStop(_ animationID: String?, finished: Bool, context: (any Sendable)?) {
         log.append("\(animationID ?? "?") finished=\(finished)")
+    }
+}
+
+private final class ContextRecorder: AnimationDelegate {
+    let log: ClockLog
+    init(log: ClockLog) { self.log = log }
+    func animationDidStop(_ animationID: String?, finished: Bool, context: (any Sendable)?) {
+        log.append("\(animationID ?? "?"): \(context as? String ?? "no context")")
     }
 }

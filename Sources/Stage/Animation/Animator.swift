@@ -141,6 +141,9 @@ public final class Animator: Sendable {
             }
             return frozen
         }
+        // Nothing was still moving: the animation is over, or ends this very
+        // moment and its completion (with `true`) is already due.
+        guard !frozen.isEmpty else { return }
         // The model value becomes what is on screen, so the view stays put.
         for (view, value) in frozen { view.setModelValue(value) }
         endEarly(groups: [group])
