@@ -7,8 +7,8 @@ import WorkbookKit
 @Suite("workbook run", .serialized)
 struct RunCommandTests {
     @Test("reports each snippet of a passing chapter by its chapter line and exits 0")
-    func passingChapter() async {
-        let outcome = await RunFixture.run(["run", "1"])
+    func passingChapter() async throws {
+        let outcome = try await RunFixture.run(["run", "1"])
         #expect(outcome.status == 0, "\(outcome.out)\(outcome.err)")
         #expect(outcome.out.contains("chapters/01-demo.md:3: ok\n"))
         #expect(outcome.out.contains("chapters/01-demo.md:11: ok\n"))
@@ -16,8 +16,8 @@ struct RunCommandTests {
     }
 
     @Test("shows a changed output as a diff and a compile error at its chapter line, and exits 1")
-    func failingChapter() async {
-        let outcome = await RunFixture.run(["run", "2"])
+    func failingChapter() async throws {
+        let outcome = try await RunFixture.run(["run", "2"])
         #expect(outcome.status == 1)
         #expect(outcome.out.contains("chapters/02-changed.md:3: output differs"))
         #expect(outcome.out.contains("    -Burger x3\n    +Burger x2\n"))
@@ -27,8 +27,8 @@ struct RunCommandTests {
     }
 
     @Test("runs every chapter with `all` and fails when one chapter fails")
-    func all() async {
-        let outcome = await RunFixture.run(["run", "all"])
+    func all() async throws {
+        let outcome = try await RunFixture.run(["run", "all"])
         #expect(outcome.status == 1)
         #expect(outcome.out.contains("chapter 1: all 2 passed"))
         #expect(outcome.out.contains("4 snippets in 2 chapters: 2 failed"))
@@ -36,7 +36,7 @@ struct RunCommandTests {
 
     @Test("lists each snippet's line, status, expected and actual output as JSON")
     func json() async throws {
-        let outcome = await RunFixture.run(["run", "2", "--format", "json"])
+        let outcome = try await RunFixture.run(["run", "2", "--format", "json"])
         #expect(outcome.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [String: Any])
         #expect(report["passed"] as? Int == 0 && report["failed"] as? Int == 2)
@@ -49,8 +49,8 @@ struct RunCommandTests {
     }
 
     @Test("runs a learner's own file with the chapter modules and the stage importable")
-    func script() async {
-        let outcome = await RunFixture.run(["run", "scratch.swift"], in: "play")
+    func script() async throws {
+        let outcome = try await RunFixture.run(["run", "scratch.swift"], in: "play")
         #expect(outcome.status == 0, "\(outcome.err)")
         #expect(outcome.out == "42 Fries\n")
     }
@@ -60,8 +60,8 @@ struct RunCommandTests {
         (["run", "missing.swift"], "missing.swift: no such file"),
         (["run", "1", "--timeout", "soon"], "'--timeout' takes a number of seconds"),
     ])
-    func usage(arguments: [String], message: String) async {
-        let outcome = await RunFixture.run(arguments)
+    func usage(arguments: [String], message: String) async throws {
+        let outcome = try await RunFixture.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.err.contains(message), "\(outcome.err)")
     }

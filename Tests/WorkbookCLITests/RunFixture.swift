@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkbookCLI
+import WorkbookTestSupport
 
 /// A small workbook in a temporary folder for the `workbook run` tests: chapter 1 passes,
 /// chapter 2 has a changed output and a snippet that does not compile. One copy is shared,
@@ -73,11 +74,9 @@ enum RunFixture {
     }
 
     /// Runs `workbook <arguments>` in the fixture (or in `directory` below it) with a captured console.
-    static func run(_ arguments: [String], in directory: String = "") async -> Outcome {
-        // Compiling blocks for seconds: do it on a thread of its own, not on the test pool.
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: runBlocking(arguments, in: directory)) }.start()
-        }
+    static func run(_ arguments: [String], in directory: String = "") async throws -> Outcome {
+        // Compiling blocks for seconds: not on the test pool.
+        try await onOwnThread { runBlocking(arguments, in: directory) }
     }
 
     private static func runBlocking(_ arguments: [String], in directory: String) -> Outcome {

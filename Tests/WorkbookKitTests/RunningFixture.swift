@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 /// A tiny workbook written into a temporary folder: a `Diner` and a `Stage` module, one
 /// chapter module, and chapters whose snippets exercise every way a snippet can end.
@@ -133,21 +134,13 @@ enum RunningFixture {
     /// Runs a chapter's snippets in the shared copy.
     static func run(_ chapter: Chapter, _ options: SnippetRunner.Options = .init()) async throws -> SnippetRunner.ChapterRun {
         let runner = try runner(options)
-        return try await offThePool { try runner.run(chapter) }
+        return try await onOwnThread { try runner.run(chapter) }
     }
 
     /// Runs a learner's file in the shared copy.
     static func script(_ text: String, displayPath: String) async throws -> SnippetExecution {
         let runner = try runner()
-        return try await offThePool { try runner.runScript(text, displayPath: displayPath) }
+        return try await onOwnThread { try runner.runScript(text, displayPath: displayPath) }
     }
 }
 
-/// Runs blocking work (compiling, waiting for children) on a thread of its own: Swift
-/// Testing runs tests on a pool with one thread per processor, and holding those for
-/// seconds would starve other suites' asynchronous tests.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}

@@ -158,8 +158,7 @@ struct ToolchainVersionCacheTests {
     func versionCache() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("wb-version-\(UUID().uuidString)/version")
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
-        // Starting swiftc blocks: do it off the test pool (see `offThePool`).
-        let (asked, direct) = try await offThePool { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.locate()) }
+                let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.locate()) }
         #expect(asked.version == direct.version)
         let stored = try String(contentsOf: cache, encoding: .utf8)
         try stored.replacingOccurrences(of: asked.version, with: "remembered").write(to: cache, atomically: true, encoding: .utf8)
