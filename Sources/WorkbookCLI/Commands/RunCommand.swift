@@ -54,11 +54,18 @@ enum RunCommand: Command {
             return .success
         }
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
-        let runs = try chapters.map { try runner.run($0) }
-        if invocation.value("format") == "json" {
-            console.print(try json(runs))
+        var runs: [SnippetRunner.ChapterRun] = []
+        let json = invocation.value("format") == "json"
+        for chapter in chapters {
+            let run = try runner.run(chapter)
+            // Text goes out chapter by chapter, so a long first run shows progress.
+            if !json { printChapter(run, on: console) }
+            runs.append(run)
+        }
+        if json {
+            console.print(try self.json(runs))
         } else {
-            printText(runs, on: console)
+            printSummary(runs, on: console)
         }
         return runs.allSatisfy { $0.failures.isEmpty } ? .success : .failure
     }
@@ -94,20 +101,21 @@ enum RunCommand: Command {
 
     // MARK: Text
 
-    static func printText(_ runs: [SnippetRunner.ChapterRun], on console: Console) {
-        for run in runs {
-            for result in run.results {
-                printResult(result, on: console)
-            }
-            let failed = run.failures.count
-            let cache = run.cached > 0 ? ", \(run.cached) from cache" : ""
-            let fallback = run.fellBack ? "; the merged build failed, so snippets were compiled one by one" : ""
-            let counts = run.results.isEmpty ? "no snippets"
-                : failed == 0 ? console.styled("all \(run.results.count) passed", .green)
-                : console.styled("\(failed) of \(run.results.count) failed", .red)
-            console.print(console.styled("chapter \(run.chapter.number): ", .bold) + counts
-                + console.styled(" (\(String(format: "%.2f", run.seconds)) s, \(run.builds) build\(run.builds == 1 ? "" : "s")\(cache)\(fallback))", .dim))
+    static func printChapter(_ run: SnippetRunner.ChapterRun, on console: Console) {
+        for result in run.results {
+            printResult(result, on: console)
         }
+        let failed = run.failures.count
+        let cache = run.cached > 0 ? ", \(run.cached) from cache" : ""
+        let fallback = run.fellBack ? "; the merged build failed, so snippets were compiled one by one" : ""
+        let counts = run.results.isEmpty ? "no snippets"
+            : failed == 0 ? console.styled("all \(run.results.count) passed", .green)
+            : console.styled("\(failed) of \(run.results.count) failed", .red)
+        console.print(console.styled("chapter \(run.chapter.number): ", .bold) + counts
+            + console.styled(" (\(String(format: "%.2f", run.seconds)) s, \(run.builds) build\(run.builds == 1 ? "" : "s")\(cache)\(fallback))", .dim))
+    }
+
+    static func printSummary(_ runs: [SnippetRunner.ChapterRun], on console: Console) {
         let total = runs.map(\.results.count).reduce(0, +)
         let failed = runs.map(\.failures.count).reduce(0, +)
         if runs.count > 1 || total == 0 {

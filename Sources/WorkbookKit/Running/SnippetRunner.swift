@@ -99,7 +99,7 @@ public struct SnippetRunner: SnippetResultProvider {
         let start = Date()
         let snippets = chapter.snippets
         let imports = snippets.map { modules.known(SnippetProgram.importedModules($0.compiledLines)) }
-        let resolution = modules.build(Array(Set(imports.joined())))
+        let resolution = modules.build(Array(Set(imports.joined())).sorted())
 
         var executions = [SnippetExecution?](repeating: nil, count: snippets.count)
         var keys: [String] = []
