@@ -10,7 +10,9 @@ struct RunningProgramTests {
     @Test("gives each merged snippet its own file and namespace, dispatched by its fence line")
     func merged() throws {
         let other = Snippet(location: SourceLocation(path: "chapters/01-demo.md", line: 52), source: "print(1)\n")
-        let files = SnippetProgram.merged([snippet, other], chapterPath: "chapters/01-demo.md")
+        let program = SnippetProgram.merged([snippet, other], chapterPath: "chapters/01-demo.md")
+        let files = program.files
+        #expect(!program.parseAsLibrary)
         #expect(files.map(\.name) == ["main.swift", "Snippet_L40.swift", "Snippet_L52.swift"])
         #expect(files[0].contents.contains("case \"40\": try await Snippet_L40.run()"))
         #expect(files[0].contents.contains("case \"52\": try await Snippet_L52.run()"))
@@ -34,18 +36,19 @@ struct RunningProgramTests {
     @Test("compiles a standalone snippet as a whole program, as a library file when it has its own @main")
     func standalone() {
         let plain = SnippetProgram.standalone(snippet, chapterPath: "chapters/01-demo.md")
-        #expect(plain.file.name == "main.swift" && !plain.parseAsLibrary)
-        #expect(plain.file.contents.contains("import Diner\nlet dish"))
+        #expect(plain.files.map(\.name) == ["main.swift"] && !plain.parseAsLibrary)
+        #expect(plain.files[0].contents.contains("import Diner\nlet dish"))
         let withMain = Snippet(location: snippet.location, source: "@main\nstruct App {\n    static func main() { print(1) }\n}\n")
         let program = SnippetProgram.standalone(withMain, chapterPath: "chapters/01-demo.md")
-        #expect(program.parseAsLibrary && program.file.name != "main.swift")
-        #expect(!program.file.contents.contains("setvbuf"))
+        #expect(program.parseAsLibrary && program.files.map(\.name) == ["Snippet_L40.swift"])
+        #expect(!program.files[0].contents.contains("setvbuf"))
     }
 
     @Test("points a learner's file's diagnostics at the file itself, from its first line")
     func script() {
         let program = SnippetProgram.script("print(1)\n", displayPath: "play/scratch.swift")
-        #expect(program.file.contents.contains("#sourceLocation(file: \"play/scratch.swift\", line: 1)\nprint(1)"))
+        #expect(program.files.map(\.name) == ["main.swift"])
+        #expect(program.files[0].contents.contains("#sourceLocation(file: \"play/scratch.swift\", line: 1)\nprint(1)"))
         #expect(!program.parseAsLibrary)
     }
 

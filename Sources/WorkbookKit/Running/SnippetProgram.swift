@@ -13,6 +13,13 @@ public enum SnippetProgram {
         public var contents: String
     }
 
+    /// The files of one program, and whether they are compiled as a library (a program
+    /// with its own `@main` has no `main.swift`).
+    public struct Program: Sendable, Equatable {
+        public var files: [File]
+        public var parseAsLibrary: Bool
+    }
+
     /// The modules every snippet may use without importing them (docs/chapter-format.md).
     /// Glibc first, so that `setvbuf` is visible before Foundation's overlay.
     static let alwaysImported = ["@preconcurrency import Glibc", "import Foundation", "import Dispatch", "import Synchronization"]
@@ -27,7 +34,7 @@ public enum SnippetProgram {
     public static func argument(for snippet: Snippet) -> String { String(snippet.location.line) }
 
     /// The program that runs any of `snippets` (none of them standalone), chosen by argument.
-    public static func merged(_ snippets: [Snippet], chapterPath: String) -> [File] {
+    public static func merged(_ snippets: [Snippet], chapterPath: String) -> Program {
         var cases = snippets.map { "case \"\(argument(for: $0))\": try await \(namespace(of: $0)).run()" }
         cases.append("default:\n    fputs(\"usage: snippets <line>\\n\", stderr)\n    exit(64)")
         let main = [
@@ -35,8 +42,8 @@ public enum SnippetProgram {
             lineBuffering,
             "switch CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : \"\" {",
         ] + cases + ["}"]
-        return [File(name: "main.swift", contents: main.joined(separator: "\n") + "\n")]
-            + snippets.map { namespaced($0, chapterPath: chapterPath) }
+        let dispatcher = File(name: "main.swift", contents: main.joined(separator: "\n") + "\n")
+        return Program(files: [dispatcher] + snippets.map { namespaced($0, chapterPath: chapterPath) }, parseAsLibrary: false)
     }
 
     /// The file that declares one merged snippet's namespace.
@@ -61,7 +68,7 @@ public enum SnippetProgram {
     /// A `standalone` snippet as a program of its own: file-scope code, as written.
     /// A snippet with its own `@main` is compiled as a library file (`parseAsLibrary`)
     /// and cannot be line-buffered.
-    public static func standalone(_ snippet: Snippet, chapterPath: String) -> (file: File, parseAsLibrary: Bool) {
+    public static func standalone(_ snippet: Snippet, chapterPath: String) -> Program {
         let lines = snippet.compiledLines
         let hasMain = lines.contains { $0.trimmingWhitespace.hasPrefix("@main") }
         var program = alwaysImported
@@ -70,18 +77,18 @@ public enum SnippetProgram {
         program += lines
         program.append("#sourceLocation()")
         let name = hasMain ? "\(namespace(of: snippet)).swift" : "main.swift"
-        return (File(name: name, contents: program.joined(separator: "\n") + "\n"), hasMain)
+        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain)
     }
 
     /// A learner's own file (`workbook run scratch.swift`), line-buffered, its
     /// diagnostics pointing at `displayPath`.
-    public static func script(_ text: String, displayPath: String) -> (file: File, parseAsLibrary: Bool) {
+    public static func script(_ text: String, displayPath: String) -> Program {
         let hasMain = text.split(separator: "\n").contains { $0.trimmingWhitespace.hasPrefix("@main") }
         var program = hasMain ? [] : ["@preconcurrency import Glibc", lineBuffering]
         program.append(sourceLocation(displayPath, 1))
         program += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let name = hasMain ? "script.swift" : "main.swift"
-        return (File(name: name, contents: program.joined(separator: "\n") + "\n"), hasMain)
+        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain)
     }
 
     /// The modules a snippet imports: `Diner` for `import Diner` or `@testable import Diner`.

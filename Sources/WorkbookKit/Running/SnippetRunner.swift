@@ -174,7 +174,7 @@ public struct SnippetRunner: SnippetResultProvider {
         while !remaining.isEmpty {
             let group = remaining.map { snippets[$0] }
             builds += 1
-            switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath), parseAsLibrary: false, resolution) {
+            switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath), resolution) {
             case .success(let program):
                 let runs = try parallelMap(options.parallel, group) { snippet in
                     try execute(program, arguments: [SnippetProgram.argument(for: snippet)])
@@ -203,21 +203,14 @@ public struct SnippetRunner: SnippetResultProvider {
     private func runOneByOne(_ snippets: [Snippet], chapterPath: String, _ resolution: ImportableModules.Resolution) throws -> [SnippetExecution] {
         try parallelMap(options.parallel, snippets) { snippet in
             try buildAndRun(
-                (SnippetProgram.merged([snippet], chapterPath: chapterPath), false),
-                arguments: [SnippetProgram.argument(for: snippet)], resolution)
+                SnippetProgram.merged([snippet], chapterPath: chapterPath), arguments: [SnippetProgram.argument(for: snippet)], resolution)
         }
     }
 
     private func buildAndRun(
-        _ program: (file: SnippetProgram.File, parseAsLibrary: Bool), arguments: [String], _ resolution: ImportableModules.Resolution
+        _ program: SnippetProgram.Program, arguments: [String], _ resolution: ImportableModules.Resolution
     ) throws -> SnippetExecution {
-        try buildAndRun(([program.file], program.parseAsLibrary), arguments: arguments, resolution)
-    }
-
-    private func buildAndRun(
-        _ program: (files: [SnippetProgram.File], parseAsLibrary: Bool), arguments: [String], _ resolution: ImportableModules.Resolution
-    ) throws -> SnippetExecution {
-        switch try compile(program.files, parseAsLibrary: program.parseAsLibrary, resolution) {
+        switch try compile(program, resolution) {
         case .success(let binary): return try execute(binary, arguments: arguments)
         case .failure(let diagnostics): return .compileError(diagnostics)
         }
@@ -228,13 +221,14 @@ public struct SnippetRunner: SnippetResultProvider {
         case failure(String)
     }
 
-    /// Compiles `files` into `<cache>/snippet-builds/<key>/program`, or reuses that program.
-    private func compile(_ files: [SnippetProgram.File], parseAsLibrary: Bool, _ resolution: ImportableModules.Resolution) throws -> Compiled {
+    /// Compiles `program` into `<cache>/snippet-builds/<key>/program`, or reuses that build.
+    private func compile(_ program: SnippetProgram.Program, _ resolution: ImportableModules.Resolution) throws -> Compiled {
+        let files = program.files
         let flags = SwiftToolchain.languageFlags
             // -wmo: one compiler process for every file, instead of one per file, each
             // loading Foundation again (15 snippets: 1.6 s instead of 4.7 s, measured).
             + ["-wmo", "-diagnostic-style", "llvm", "-suppress-warnings", "-module-name", "Snippets"]
-            + (parseAsLibrary ? ["-parse-as-library"] : []) + resolution.flags
+            + (program.parseAsLibrary ? ["-parse-as-library"] : []) + resolution.flags
         let key = ContentHash.of([toolchain.version] + flags + files.flatMap { [$0.name, $0.contents] })
         let folder = buildsFolder.appendingPathComponent(key, isDirectory: true)
         let binary = folder.appendingPathComponent("program")
