@@ -33,6 +33,9 @@ public enum ChildProcess {
         /// True when the output went past the limit and the rest was dropped.
         public var outputTruncated: Bool
         public var seconds: Double
+        /// CPU time the child used (user + system): near `seconds` for a busy loop,
+        /// near zero for a program blocked in a deadlock.
+        public var cpuSeconds: Double = 0
     }
 
     public struct Options: Sendable {
@@ -125,7 +128,8 @@ public enum ChildProcess {
             standardOutput: String(decoding: collector.out, as: UTF8.self),
             standardError: String(decoding: collector.err, as: UTF8.self),
             outputTruncated: collector.truncated,
-            seconds: Date().timeIntervalSince(start))
+            seconds: Date().timeIntervalSince(start),
+            cpuSeconds: collector.cpuSeconds)
     }
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
@@ -162,6 +166,7 @@ private struct OutputCollector {
     var out: [UInt8] = []
     var err: [UInt8] = []
     var truncated = false
+    var cpuSeconds: Double = 0
 
     init(limit: Int, stdoutFD: Int32) {
         self.limit = limit
@@ -229,10 +234,13 @@ private struct OutputCollector {
         }
     }
 
-    private func reap(_ pid: pid_t, blocking: Bool) -> ChildProcess.Termination? {
+    private mutating func reap(_ pid: pid_t, blocking: Bool) -> ChildProcess.Termination? {
         var status: Int32 = 0
-        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        var usage = rusage()
+        let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
         guard result == pid else { return nil }
+        cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
         // WIFEXITED / WIFSIGNALED are macros; decode the status word by hand.
         let signal = status & 0x7f
         if signal == 0 { return .exited((status >> 8) & 0xff) }
