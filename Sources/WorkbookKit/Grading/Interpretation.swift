@@ -104,7 +104,10 @@ struct Interpretation {
     private func trapDetails(_ standardError: String) -> String {
         let markers = ["Fatal error", "Precondition failed", "Assertion failed", "BUG IN CLIENT OF LIBDISPATCH", "Illegal instruction"]
         guard let line = standardError.split(separator: "\n").map(String.init).first(where: { line in markers.contains { line.contains($0) } }) else {
-            return ""
+            // libdispatch stops a `sync` onto the queue it is already running on with a
+            // bare trap: no message at all.
+            return "\nno message was printed: libdispatch traps like this on a deadlock it catches, "
+                + "a `sync` onto the serial queue the code is already running on"
         }
         var text = line
         // `Module/File.swift:12: Fatal error: …` uses #fileID; name the learner's file instead.

@@ -102,11 +102,14 @@ public enum ChildProcess {
 
         let argv = [executable] + options.arguments
         let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let status = withCStrings(argv) { cArgs in
-            withCStrings(environment) { cEnv in
-                posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+        let (status, pid) = Orphans.spawnTracked {
+            var pid: pid_t = 0
+            let status = withCStrings(argv) { cArgs in
+                withCStrings(environment) { cEnv in
+                    posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+                }
             }
+            return (status, pid)
         }
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         if status != 0 {
@@ -123,6 +126,7 @@ public enum ChildProcess {
             pid: pid, stderrFD: errPipe[0], deadline: start.addingTimeInterval(options.timeout),
             timeout: options.timeout)
         close(outPipe[0]); close(errPipe[0])
+        Orphans.finished(pid)
         return Result(
             termination: termination,
             standardOutput: String(decoding: collector.out, as: UTF8.self),
@@ -176,17 +180,26 @@ private struct OutputCollector {
     mutating func collect(pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double) -> ChildProcess.Termination {
         var open: Set<Int32> = [stdoutFD, stderrFD]
         var termination: ChildProcess.Termination?
+        var closingDeadline: Date?
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             if termination == nil, let ended = reap(pid, blocking: false) {
                 termination = ended
                 // The child is gone: whatever it left running goes too, so its pipes close.
                 kill(-pid, SIGKILL)
+                Orphans.sweep()
+                closingDeadline = Date().addingTimeInterval(1)
             }
             if open.isEmpty, termination != nil { break }
+            // A leftover we could not reach still holds the pipes: stop listening.
+            if let closingDeadline, Date() >= closingDeadline {
+                drain(&open, &buffer)
+                break
+            }
             if Date() >= deadline, termination == nil {
                 kill(-pid, SIGKILL)
                 _ = reap(pid, blocking: true)
+                Orphans.sweep()
                 termination = .timedOut(seconds: timeout)
                 drain(&open, &buffer)
                 break
