@@ -7,7 +7,8 @@ public enum WorkbookCLI {
     /// The commands that work, in the order help lists them.
     static var commands: [any Command.Type] {
         [ListCommand.self, LintCommand.self]
-            + [StartCommand.self, CheckCommand.self]
+            + [StartCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
+            + [ProgressCommand.self, VerifyCommand.self]
     }
 
     static var specs: [CommandSpec] {

@@ -16,6 +16,19 @@ public enum ResultsJSON {
         var output: String?
         var test_code: String
         var task_id: Int
+
+        // Every field is always present (null when empty), as results.json v3 lists them.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(status, forKey: .status)
+            try container.encode(message, forKey: .message)
+            try container.encode(output, forKey: .output)
+            try container.encode(test_code, forKey: .test_code)
+            try container.encode(task_id, forKey: .task_id)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, status, message, output, test_code, task_id }
     }
 
     struct ExerciseEntry: Encodable {
@@ -24,6 +37,17 @@ public enum ResultsJSON {
         var status: String
         var message: String?
         var tests: [TestEntry]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encode(version, forKey: .version)
+            try container.encode(status, forKey: .status)
+            try container.encode(message, forKey: .message)
+            try container.encode(tests, forKey: .tests)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, version, status, message, tests }
     }
 
     struct ChapterEntry: Encodable {
