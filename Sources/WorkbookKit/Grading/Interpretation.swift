@@ -50,7 +50,9 @@ struct Interpretation {
     /// A hang that burnt CPU is a loop; one that sat idle is waiting for something
     /// that never comes.
     static func likelyCause(cpuSeconds: Double, wallSeconds: Double) -> String {
-        if wallSeconds > 0, cpuSeconds / wallSeconds >= 0.5 {
+        // Loose on purpose: on a busy machine a loop gets a fraction of a core, while a
+        // blocked program uses next to nothing.
+        if wallSeconds > 0, cpuSeconds / wallSeconds >= 0.15 {
             return "It kept the CPU busy all along: most likely an endless loop (a loop whose condition never changes, or a recursion that never stops)."
         }
         return "It sat idle, waiting: most likely a deadlock (`sync` onto the serial queue the code is already running on, "
