@@ -8,6 +8,12 @@ struct GradingContext {
     let chapter: Chapter
     let exercise: Exercise?
 
+    init(workbook: Workbook, chapter: Chapter, exercise: Exercise? = nil) {
+        self.workbook = workbook
+        self.chapter = chapter
+        self.exercise = exercise
+    }
+
     /// `3` names a chapter, `3.2` an exercise.
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()

@@ -2,7 +2,6 @@
 /// says which issue builds it and exits 2 rather than pretending to work.
 enum PlannedCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(name: "watch", summary: "re-check exercises as you save them", arguments: "[N]", argumentCount: 0...1, plannedIn: 8),
         CommandSpec(name: "run", summary: "run a chapter's snippets and compare their output", arguments: "<N|all|FILE.swift>", argumentCount: 1...1, plannedIn: 9),
         CommandSpec(name: "render", summary: "render HTML handouts (student or instructor edition)", arguments: "[N|all]", argumentCount: 0...1, plannedIn: 10),
     ]
