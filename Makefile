@@ -3,6 +3,7 @@
 #   make            build, then list the chapters and your progress
 #   make test       install libcmark-dev if needed, build, run every test and check
 #   make lint       check the chapters against the format
+#   make bench      measure speed targets side by side (ratios)
 #   make install    install `workbook` into $(PREFIX)/bin
 #
 SWIFT   ?= swift
@@ -10,7 +11,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build deps test lint install uninstall clean
+.PHONY: all build deps test lint install uninstall clean bench bench-grading
 
 all: build
 	@$(WORKBOOK) list
@@ -37,9 +38,17 @@ build: deps
 test: build
 	$(SWIFT) test
 	$(WORKBOOK) lint
+	$(WORKBOOK) verify
 
 lint: build
 	$(WORKBOOK) lint
+
+bench: bench-grading
+
+# Grading: unchanged re-check and one-edit re-check against a bare swiftc compile,
+# and `swift test` against a whole-chapter check (BENCH_ROOT=. BENCH_CHAPTER=N for a real one).
+bench-grading: build
+	WORKBOOK=$(WORKBOOK) bench/grading.sh
 
 install: deps
 	$(SWIFT) build -c release --product workbook

@@ -38,7 +38,7 @@ struct GradingContext {
 
     /// Grades, with a live "compiling … 2.4 s" line on a terminal.
     func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
-        let toolchain = try SwiftToolchain.locate(environment: environment)
+        let toolchain = try SwiftToolchain.locate(environment: environment, cachingIn: workbook.cacheFolder)
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         let line = ProgressLine(console: console, enabled: showProgress && console.interactive)
         grader.progress = { line.update($0) }

@@ -25,7 +25,7 @@ enum VerifyCommand: Command {
         let workbook = try context.workbook()
         let chapters = try invocation.arguments.first.map { [try workbook.chapter($0)] }
             ?? workbook.chapters.filter { !$0.exercises.isEmpty }
-        let toolchain = try SwiftToolchain.locate(environment: context.environment)
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cachingIn: workbook.cacheFolder)
         let verifier = Verifier(grader: Grader(workbook: workbook, toolchain: toolchain, options: options))
         var broken = 0, checked = 0
         for chapter in chapters {

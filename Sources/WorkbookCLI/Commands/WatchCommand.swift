@@ -48,7 +48,7 @@ enum WatchCommand: Command {
         } else {
             watcher = PollingWatcher(folders: folders)
         }
-        let toolchain = try SwiftToolchain.locate(environment: context.environment)
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cachingIn: workbook.cacheFolder)
         let quit = QuitKeys(enabled: console.interactive)
         defer { quit.restore() }
 

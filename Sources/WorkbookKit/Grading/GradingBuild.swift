@@ -23,6 +23,9 @@ struct GradingBuild {
     private var builder: ModuleBuilder { ModuleBuilder(toolchain: grader.toolchain, cacheFolder: grader.cache) }
 
     static let runnerModuleName = "WorkbookRunner"
+    /// One compiler job for the whole module: a chapter has a handful of small files,
+    /// and starting a frontend per batch costs more than it saves.
+    static let moduleFlags = ["-wmo"]
     static let entryPoint = """
         import Testing
 
@@ -118,13 +121,13 @@ struct GradingBuild {
     /// The module, or its diagnostics; failures are cached too, so re-checking an
     /// unchanged broken file does not compile it again.
     private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<ModuleBuilder.BuiltModule> {
-        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies)
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags)
         let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
         do {
-            return .success(try builder.build(name: moduleName, sources: sources, dependencies: dependencies))
+            return .success(try builder.build(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags))
         } catch let failure as ModuleBuilder.BuildFailure {
             try? AtomicFile.write(failure.diagnostics, to: failureFile)
             return .failure(CompilerDiagnostics(failure.diagnostics))
@@ -133,42 +136,70 @@ struct GradingBuild {
         }
     }
 
-    /// Compiles every test file and the entry point into one executable, cached by content.
+    /// Compiles every test file and the entry point into one executable. Two cached
+    /// steps: the tests' object files, keyed by the chapter module's *interface* (its
+    /// `.swiftmodule`, which a change inside a function body leaves byte-identical), then
+    /// the link with the module's library. Editing a body re-links; it never recompiles
+    /// the tests (their macros make them the slowest part).
     private func compileRunner(
         module: ModuleBuilder.BuiltModule, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
     ) -> Compiled<URL> {
-        var hash = ContentHash()
-        hash.combine(grader.toolchain.version)
-        hash.combine(module.key)
-        for dependency in dependencies { hash.combine(dependency.key) }
-        hash.combine(GradingBuild.entryPoint)
+        let runners = grader.cache.appendingPathComponent("runners")
+        var objectsHash = ContentHash()
+        objectsHash.combine(grader.toolchain.version)
+        objectsHash.combine(GradingBuild.entryPoint)
+        for dependency in dependencies { objectsHash.combine(dependency.key) }
+        objectsHash.combine(FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) ?? Data(module.key.utf8))
         for file in testFiles {
-            hash.combine(file.path)
-            hash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
+            objectsHash.combine(file.path)
+            objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
-        let folder = grader.cache.appendingPathComponent("runners").appendingPathComponent("\(moduleName)-\(hash.hex)")
-        let runner = folder.appendingPathComponent("runner")
-        if FileManager.default.isExecutableFile(atPath: runner.path) { return .success(runner) }
-        let failureFile = folder.appendingPathExtension("failure.txt")
+        let objects = grader.cache.appendingPathComponent("test-objects").appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
+        let failureFile = objects.appendingPathExtension("failure.txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
-        let scratch = grader.cache.appendingPathComponent("runners").appendingPathComponent(".tmp-\(hash.hex)-\(getpid())")
-        try? FileManager.default.removeItem(at: scratch)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        var runnerHash = ContentHash()
+        runnerHash.combine(objectsHash.hex)
+        runnerHash.combine(module.key)
+        let folder = runners.appendingPathComponent("\(moduleName)-\(runnerHash.hex)")
+        let runner = folder.appendingPathComponent("runner")
+        if FileManager.default.isExecutableFile(atPath: runner.path) { return .success(runner) }
+
         do {
+            if !FileManager.default.fileExists(atPath: objects.path) {
+                let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
+                try? FileManager.default.removeItem(at: scratch)
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
+                try AtomicFile.write(GradingBuild.entryPoint, to: main)
+                var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+                for built in [module] + dependencies { arguments += built.compilerFlags }
+                arguments += testFiles.map(\.path) + [main.path]
+                let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
+                guard result.termination.isSuccess else {
+                    let text = result.standardError + result.standardOutput
+                    try? AtomicFile.write(text, to: failureFile)
+                    return .failure(CompilerDiagnostics(text))
+                }
+                try? FileManager.default.removeItem(at: main)
+                try? FileManager.default.removeItem(at: objects)
+                try FileManager.default.moveItem(at: scratch, to: objects)
+            }
+            let scratch = runners.appendingPathComponent(".tmp-\(runnerHash.hex)-\(getpid())")
+            try? FileManager.default.removeItem(at: scratch)
+            defer { try? FileManager.default.removeItem(at: scratch) }
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
-            try AtomicFile.write(GradingBuild.entryPoint, to: main)
-            var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName]
+            let objectFiles = try FileManager.default.contentsOfDirectory(atPath: objects.path)
+                .filter { $0.hasSuffix(".o") }.sorted().map { objects.appendingPathComponent($0).path }
+            var arguments = SwiftToolchain.languageFlags
             // Dependents first, so the static libraries link in order.
-            for built in [module] + dependencies.reversed() { arguments += built.compilerFlags + built.linkerFlags }
-            arguments += testFiles.map(\.path) + [main.path, "-o", scratch.appendingPathComponent("runner").path]
+            for built in [module] + dependencies.reversed() { arguments += built.linkerFlags }
+            arguments += objectFiles + ["-o", scratch.appendingPathComponent("runner").path]
             let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
             guard result.termination.isSuccess else {
-                let text = result.standardError + result.standardOutput
-                try? AtomicFile.write(text, to: failureFile)
-                return .failure(CompilerDiagnostics(text))
+                return .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
             }
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.moveItem(at: scratch, to: folder)
