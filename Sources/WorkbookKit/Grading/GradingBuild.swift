@@ -25,7 +25,7 @@ struct GradingBuild {
     static let runnerModuleName = "WorkbookRunner"
     /// One compiler job for the whole module: a chapter has a handful of small files,
     /// and starting a frontend per batch costs more than it saves.
-    static let moduleFlags = ["-wmo"]
+    static let moduleFlags = ["-wmo", "-no-emit-module-separately-wmo"]
     static let entryPoint = """
         import Testing
 
