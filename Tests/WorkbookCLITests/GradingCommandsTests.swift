@@ -132,8 +132,24 @@ struct GradingCommandsTests {
         #expect(progress.out.contains(" 1 [██████████] 3/3 done, 2 hints used"))
         #expect(progress.out.contains("3 of 15 exercises done"))
 
+        // list shows the recorded grades while the files are the ones graded.
+        #expect(session.run("list").out.contains("✓ passing"))
+
         // --force is recorded.
         #expect(session.run("solution", "2.1", "--force").code == 0)
         #expect(session.run("progress").out.contains("1 solution seen before passing"))
+    }
+
+    @Test("verify names the exercise whose reference does not pass, at its chapter line")
+    func verifyFindsBrokenReference() throws {
+        let session = try FixtureSession()
+        try session.write(
+            "public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int {\n    // BEGIN SOLUTION\n    transform(value)\n    // END SOLUTION\n}\n",
+            to: "Sources/Chapter01Basics/Ex2_Apply.swift")
+        let result = session.run("verify", "1")
+        #expect(result.code == 1)
+        #expect(result.err.contains("chapters/01-basics.md:20:1: error: exercise 1.2: the reference does not pass (failed)"))
+        #expect(!result.err.contains("exercise 1.1"))
+        #expect(result.out.contains("2 of 3 exercises keep the rule"))
     }
 }

@@ -48,3 +48,20 @@ extension Workbook {
     /// `.workbook/cache/`: builds and cached results, safe to delete.
     public var cacheFolder: URL { stateFolder.appendingPathComponent("cache", isDirectory: true) }
 }
+
+extension Workbook {
+    /// The status `workbook list` shows: the last grade when the learner's file is the
+    /// one that was graded; otherwise what can be told without grading (`quickStatus`).
+    public func recordedStatus(of exercise: Exercise, in chapter: Chapter, state: ProgressState) -> ExerciseStatus {
+        let quick = quickStatus(of: exercise, in: chapter)
+        guard quick == .unknown,
+              let file = learnerFile(for: exercise, in: chapter),
+              let data = FileManager.default.contents(atPath: file.path)
+        else { return quick }
+        let entry = state[exercise.id]
+        guard let recorded = entry.status.flatMap(ExerciseStatus.init(rawValue:)),
+              entry.gradedFileHash == ContentHash.of([String(decoding: data, as: UTF8.self)])
+        else { return .unknown }
+        return recorded
+    }
+}
