@@ -40,11 +40,11 @@ enum Orphans {
     /// Kills and reaps every child of this process that was not started by `ChildProcess`
     /// and is still running: the leftovers of children that have ended.
     static func sweep() {
+        // Held throughout, so a child being started meanwhile is never taken for an orphan.
         lock.lock()
-        let ours = direct
-        lock.unlock()
+        defer { lock.unlock() }
         let me = getpid()
-        for pid in children(of: me) where !ours.contains(pid) {
+        for pid in children(of: me) where !direct.contains(pid) {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
