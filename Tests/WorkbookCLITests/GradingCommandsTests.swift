@@ -130,7 +130,7 @@ struct GradingCommandsTests {
 
         let progress = session.run("progress")
         #expect(progress.out.contains(" 1 [██████████] 3/3 done, 2 hints used"))
-        #expect(progress.out.contains("3 of 15 exercises done"))
+        #expect(progress.out.contains("3 of 16 exercises done"))
 
         // list shows the recorded grades while the files are the ones graded.
         #expect(session.run("list").out.contains("✓ passing"))
