@@ -69,10 +69,11 @@ public struct Grader: Sendable {
                     id: exercise.id, title: exercise.title, status: .doesNotCompile,
                     message: built.chapterFailure ?? "the chapter's tests do not compile", learnerFile: learnerPath))
             } else if submission.isStarter, !options.runStarters {
+                let message = submission.origin == .learner
+                    ? "\(learnerPath) is still the starter: write your solution there, then check again"
+                    : "\(learnerPath) does not exist: `workbook start \(chapter.number)` writes its starter"
                 grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .notStarted,
-                    message: "\(learnerPath) is still the starter: write your solution there, then check again",
-                    learnerFile: learnerPath))
+                    id: exercise.id, title: exercise.title, status: .notStarted, message: message, learnerFile: learnerPath))
             } else {
                 toRun.append((exercise, submission))
             }
@@ -119,7 +120,13 @@ public struct Grader: Sendable {
 
     /// What the learner calls a submission's file.
     func displayPath(of submission: Submission) -> String {
-        workbook.displayPath(submission.file)
+        // A starter compiled from the cache stands for the learner's (missing) file.
+        let starters = cache.appendingPathComponent("starters").standardizedFileURL.path + "/"
+        let path = submission.file.standardizedFileURL.path
+        if path.hasPrefix(starters) {
+            return workbook.displayPath(workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))))
+        }
+        return workbook.displayPath(submission.file)
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {

@@ -90,7 +90,7 @@ struct GradingBuild {
         let failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
-            guard let index = submissions.firstIndex(where: { $0.exercise == id }), !submissions[index].isStarter || submissions[index].origin != .starter,
+            guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
                   let exercise = exercises.first(where: { $0.id == id }) else { continue }
             let text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
