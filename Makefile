@@ -11,7 +11,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build deps test lint install uninstall clean bench bench-snippets
+.PHONY: all build deps test lint install uninstall clean bench bench-snippets bench-grading
 
 all: build
 	@$(WORKBOOK) list
@@ -38,10 +38,11 @@ build: deps
 test: build
 	$(SWIFT) test
 	$(WORKBOOK) lint
+	$(WORKBOOK) verify
 	$(WORKBOOK) run all
 
 # Each target prints its own figures; `bench` runs them all.
-bench: bench-snippets
+bench: bench-grading bench-snippets
 
 # Merged snippet build of the largest chapter vs one build per snippet; cached re-run.
 bench-snippets: build
@@ -51,6 +52,12 @@ bench-snippets: build
 
 lint: build
 	$(WORKBOOK) lint
+
+
+# Grading: unchanged re-check and one-edit re-check against a bare swiftc compile,
+# and `swift test` against a whole-chapter check (BENCH_ROOT=. BENCH_CHAPTER=N for a real one).
+bench-grading: build
+	WORKBOOK=$(WORKBOOK) bench/grading.sh
 
 install: deps
 	$(SWIFT) build -c release --product workbook

@@ -105,7 +105,7 @@ struct RunningDiagnosticsTests {
             chapters/01-demo.md:12:5: note: did you mean 'c'?
             chapters/01-demo.md:4:1: error: cannot find 'a' in scope
             """
-        let blame = CompilerDiagnostics.attribute(output, to: snippets, chapterPath: "chapters/01-demo.md")
+        let blame = SnippetErrorAttribution.attribute(output, to: snippets, chapterPath: "chapters/01-demo.md")
         #expect(!blame.unattributed)
         #expect(blame.bySnippet[0] == "chapters/01-demo.md:4:1: error: cannot find 'a' in scope")
         #expect(blame.bySnippet[1] == "chapters/01-demo.md:12:5: error: cannot find 'd' in scope\nd\n^\nchapters/01-demo.md:12:5: note: did you mean 'c'?")
@@ -117,7 +117,7 @@ struct RunningDiagnosticsTests {
         "error: link command failed with exit code 1",
     ])
     func unattributed(output: String) {
-        let blame = CompilerDiagnostics.attribute(output, to: snippets, chapterPath: "chapters/01-demo.md")
+        let blame = SnippetErrorAttribution.attribute(output, to: snippets, chapterPath: "chapters/01-demo.md")
         #expect(blame.unattributed)
         #expect(blame.bySnippet.isEmpty)
     }

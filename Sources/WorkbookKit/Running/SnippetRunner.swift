@@ -67,8 +67,7 @@ public struct SnippetRunner: SnippetResultProvider {
 
     /// The toolchain, with its version remembered in the cache (a re-run then starts no compiler).
     public static func toolchain(root: URL, environment: [String: String]) throws -> SwiftToolchain {
-        try SwiftToolchain.locate(
-            environment: environment, versionCache: defaultCacheFolder(root: root).appendingPathComponent("toolchain-version"))
+        try SwiftToolchain.locate(environment: environment, cacheFolder: defaultCacheFolder(root: root))
     }
 
     /// `cacheFolder` defaults to the workbook's `.workbook/cache`.
@@ -182,7 +181,7 @@ public struct SnippetRunner: SnippetResultProvider {
                 for (offset, index) in remaining.enumerated() { executions[index] = runs[offset] }
                 remaining = []
             case .failure(let diagnostics):
-                let blame = CompilerDiagnostics.attribute(diagnostics, to: group, chapterPath: chapterPath)
+                let blame = SnippetErrorAttribution.attribute(diagnostics, to: group, chapterPath: chapterPath)
                 // Set aside the snippets the errors point at, once; build the rest again.
                 if builds == 1, !blame.unattributed, !blame.bySnippet.isEmpty {
                     for (offset, text) in blame.bySnippet { executions[remaining[offset]] = .compileError(text) }

@@ -47,6 +47,12 @@ public struct SwiftToolchain: Sendable {
         return SwiftToolchain(swiftc: path, version: version)
     }
 
+    /// `locate(environment:versionCache:)` with the version kept in a workbook's cache
+    /// folder, where grading and the snippet runner both find it.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment, cacheFolder: URL) throws -> SwiftToolchain {
+        try locate(environment: environment, versionCache: cacheFolder.appendingPathComponent("toolchain-version"))
+    }
+
     private static func find(environment: [String: String]) throws -> String {
         let candidates: [String]
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
