@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 @Suite("Grading a chapter", .serialized)
 struct GradingTests {
     @Test("gives each fault its own status and leaves the other exercises, the files and the processes right")
-    func faults() throws {
+    func faults() async throws {
         let root = try GradingFixture.copy()
         defer { try? FileManager.default.removeItem(at: root) }
         try GradingFixture.installFaults(in: root)
@@ -16,7 +17,8 @@ struct GradingTests {
         options.timeout = 3
         let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate(), options: options)
         let started = Date()
-        let grade = try grader.grade(try workbook.chapter("2"))
+        let faultsChapter = try workbook.chapter("2")
+        let grade = try await onOwnThread { try grader.grade(faultsChapter) }
         #expect(Date().timeIntervalSince(started) < 60, "a 3 s limit on an endless loop must not hold up the whole check")
 
         let statuses = Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id.number, $0) })
@@ -51,13 +53,13 @@ struct GradingTests {
     }
 
     @Test("proves every starter fails and every reference passes, then reuses the build for the learner")
-    func verifyAndCache() throws {
+    func verifyAndCache() async throws {
         let root = try GradingFixture.copy()
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
         let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate())
-        let findings = try Verifier(grader: grader).verify(chapter)
+        let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
         // The learner copies the references in: the same module, so the runner verify built is reused.
@@ -68,19 +70,19 @@ struct GradingTests {
         for exercise in chapter.exercises {
             try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
         }
-        let grade = try grader.grade(chapter)
+        let grade = try await onOwnThread { try grader.grade(chapter) }
         #expect(grade.allPassed)
         #expect(grade.exercises.map(\.tests.count) == [2, 1, 2])
         #expect(try FileManager.default.contentsOfDirectory(atPath: runners.path).sorted() == builtRunners)
 
         // Unchanged: the cached result comes back as it was.
-        #expect(try grader.grade(chapter) == grade)
+        #expect(try await onOwnThread { try grader.grade(chapter) } == grade)
 
         // One exercise broken: it does not compile, the others still pass.
         let broken = folder.appendingPathComponent("Ex2_Apply.swift")
         try "public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int { transform(value }\n"
             .write(to: broken, atomically: true, encoding: .utf8)
-        let again = try grader.grade(chapter)
+        let again = try await onOwnThread { try grader.grade(chapter) }
         #expect(again.exercises.map(\.status) == [.passed, .doesNotCompile, .passed])
         #expect(again.exercises[1].message.hasPrefix("exercises/01-basics/Ex2_Apply.swift:1:"))
     }

@@ -1,36 +1,45 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 @Suite("Watching the workspace")
 struct GradingWatchTests {
     enum Kind: String, CaseIterable { case inotify, polling }
 
-    func makeWatcher(_ kind: Kind, _ folder: URL) throws -> any FileWatcher {
-        switch kind {
-        case .inotify: return try #require(InotifyWatcher(folders: [folder.path]))
-        case .polling: return PollingWatcher(folders: [folder.path])
-        }
-    }
-
     @Test("reports the saved file once for a burst of writes, and nothing when all is quiet", arguments: Kind.allCases)
-    func savedFile(kind: Kind) throws {
+    func savedFile(kind: Kind) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Ex1_Add.swift")
+        // Watching blocks while it waits: on a thread of its own, not the test pool.
+        let seen = try await onOwnThread { try Self.watchASave(kind, of: file, in: folder) }
+        #expect(seen.beforeSave.isEmpty)
+        #expect(seen.afterSave.contains(file.path))
+        #expect(seen.afterwards.isEmpty)
+    }
+
+    /// What the watcher reported while all was quiet, for an editor's save, and after it.
+    static func watchASave(_ kind: Kind, of file: URL, in folder: URL) throws -> (beforeSave: [String], afterSave: [String], afterwards: [String]) {
         try "start\n".write(to: file, atomically: false, encoding: .utf8)
-        let watcher = try makeWatcher(kind, folder)
+        let watcher: any FileWatcher
+        switch kind {
+        case .inotify:
+            guard let inotify = InotifyWatcher(folders: [folder.path]) else { throw CocoaError(.featureUnsupported) }
+            watcher = inotify
+        case .polling:
+            watcher = PollingWatcher(folders: [folder.path])
+        }
         let debouncer = Debouncer()
         _ = debouncer.next(from: watcher, timeout: 0.1)
-        #expect(debouncer.next(from: watcher, timeout: 0.3).isEmpty)
-
+        let beforeSave = Array(debouncer.next(from: watcher, timeout: 0.3))
         // An editor's save: a write, another write, a rename over the file.
         try "one\n".write(to: file, atomically: false, encoding: .utf8)
         try "two, longer\n".write(to: file, atomically: true, encoding: .utf8)
-        let changed = debouncer.next(from: watcher, timeout: 3)
-        #expect(changed.contains(file.path))
-        #expect(debouncer.next(from: watcher, timeout: 0.3).isEmpty)
+        let afterSave = Array(debouncer.next(from: watcher, timeout: 3))
+        let afterwards = Array(debouncer.next(from: watcher, timeout: 0.3))
+        return (beforeSave, afterSave, afterwards)
     }
 
     @Test("reads inotify's packed events")
