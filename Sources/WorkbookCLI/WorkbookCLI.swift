@@ -5,7 +5,7 @@ import WorkbookKit
 /// is a thin wrapper; tests call `run` directly with a captured console.
 public enum WorkbookCLI {
     /// The commands that work, in the order help lists them.
-    static var commands: [any Command.Type] { [ListCommand.self, LintCommand.self] }
+    static var commands: [any Command.Type] { [ListCommand.self, LintCommand.self, RenderCommand.self] }
 
     static var specs: [CommandSpec] {
         commands.map { $0.spec } + PlannedCommands.specs + [HelpCommand.spec, VersionCommand.spec]

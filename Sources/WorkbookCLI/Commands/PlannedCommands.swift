@@ -11,7 +11,6 @@ enum PlannedCommands {
         CommandSpec(name: "watch", summary: "re-check exercises as you save them", arguments: "[N]", argumentCount: 0...1, plannedIn: 8),
         CommandSpec(name: "verify", summary: "prove every starter fails and every reference passes", arguments: "[N]", argumentCount: 0...1, plannedIn: 8),
         CommandSpec(name: "run", summary: "run a chapter's snippets and compare their output", arguments: "<N|all|FILE.swift>", argumentCount: 1...1, plannedIn: 9),
-        CommandSpec(name: "render", summary: "render HTML handouts (student or instructor edition)", arguments: "[N|all]", argumentCount: 0...1, plannedIn: 10),
     ]
 
     static func run(_ spec: CommandSpec, in context: CommandContext) -> ExitCode {

@@ -1,0 +1,85 @@
+/// The student edition's safety net: after a student page is rendered, every line of
+/// every reference solution (the code inside `BEGIN SOLUTION` regions) and every line
+/// of every tests file is looked for in the text a reader would see. A page that shows
+/// one is not written.
+public struct SolutionLeakAudit: Sendable {
+    /// A line that must not reach a student.
+    public struct SecretLine: Sendable, Equatable {
+        public var location: SourceLocation
+        public var text: String
+        public var isTest: Bool
+    }
+
+    /// Lines shorter than this (`}`, `a + b`, `return x`) are too common to be evidence.
+    public static let minimumLength = 12
+
+    public let secrets: [SecretLine]
+    /// Problems reading the files; the audit cannot vouch for those exercises.
+    public let diagnostics: [Diagnostic]
+
+    /// Collects the secret lines of `chapters`' exercises. A line that a student page shows
+    /// by design is skipped: a line of any starter of the chapter (signatures, comments),
+    /// and, for test code, a line the chapter itself prints in its prose or snippets.
+    public init(workbook: Workbook, chapters: [Chapter]) {
+        var secrets: [SecretLine] = []
+        var diagnostics: [Diagnostic] = []
+        for chapter in chapters {
+            var starterLines = Set<String>()
+            for exercise in chapter.exercises {
+                if let starter = try? workbook.starter(for: exercise) { starterLines.formUnion(Self.trimmedLines(starter)) }
+            }
+            let chapterLines = (try? workbook.read(chapter.path)).map(Self.trimmedLines) ?? []
+            for exercise in chapter.exercises {
+                if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
+                    do {
+                        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+                        for region in try SolutionMarkers.regions(in: source, path: reference) {
+                            let answerEnd = (region.starterLine ?? region.endLine) - 1
+                            guard region.beginLine < answerEnd else { continue }
+                            for number in (region.beginLine + 1)...answerEnd {
+                                let text = lines[number - 1].trimmingWhitespace
+                                if Self.isEvidence(text), !starterLines.contains(text) {
+                                    secrets.append(SecretLine(location: SourceLocation(path: reference, line: number), text: text, isTest: false))
+                                }
+                            }
+                        }
+                    } catch {
+                        diagnostics.append(Diagnostic(at: exercise.filesLocation ?? exercise.location, "\(error)"))
+                    }
+                }
+                if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
+                    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                        let text = line.trimmingWhitespace
+                        guard Self.isEvidence(text), !text.hasPrefix("import "),
+                              !starterLines.contains(text), !chapterLines.contains(text) else { continue }
+                        secrets.append(SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true))
+                    }
+                }
+            }
+        }
+        self.secrets = secrets
+        self.diagnostics = diagnostics
+    }
+
+    /// The secret lines that `html` shows, each once.
+    public func leaks(in html: String) -> [SecretLine] {
+        let visible = HTML.visibleText(html)
+        var lines = Set<String>()
+        for line in visible.split(separator: "\n") { lines.insert(line.trimmingWhitespace) }
+        return secrets.filter { lines.contains($0.text) || visible.contains($0.text) }
+    }
+
+    /// The diagnostic for one leak, at the secret line.
+    public static func diagnostic(for leak: SecretLine, page: String) -> Diagnostic {
+        let what = leak.isTest ? "a line of test code" : "a line of the reference solution"
+        return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
+    }
+
+    private static func trimmedLines(_ text: String) -> Set<String> {
+        Set(text.split(separator: "\n").map { $0.trimmingWhitespace })
+    }
+
+    private static func isEvidence(_ text: String) -> Bool {
+        text.count >= minimumLength && text.contains(where: { $0.isLetter || $0.isNumber })
+    }
+}
