@@ -30,21 +30,34 @@ enum HTML {
         return text
     }
 
-    /// The text a reader sees: tags removed and entities decoded. Used by the leak audit,
-    /// which must find a solution line even when highlighting split it into spans.
-    static func visibleText(_ html: String) -> String {
-        var text = ""
-        text.reserveCapacity(html.utf8.count)
+    /// The lines a reader sees, each trimmed of surrounding blanks: tags removed and
+    /// entities decoded. One pass over the bytes; the leak audit calls it on every page.
+    static func visibleLines(_ html: String) -> Set<String> {
+        var lines = Set<String>()
+        var line: [UInt8] = []
         var inTag = false
-        for character in html.unicodeScalars {
+        func finish() {
+            var start = 0, end = line.count
+            while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
+            if start < end {
+                let text = String(decoding: line[start..<end], as: UTF8.self)
+                lines.insert(line[start..<end].contains(0x26) ? unescape(text) : text)
+            }
+            line.removeAll(keepingCapacity: true)
+        }
+        for byte in html.utf8 {
             if inTag {
-                if character == ">" { inTag = false }
-            } else if character == "<" {
+                if byte == 0x3E { inTag = false }
+            } else if byte == 0x3C {
                 inTag = true
+            } else if byte == 0x0A {
+                finish()
             } else {
-                text.unicodeScalars.append(character)
+                line.append(byte)
             }
         }
-        return unescape(text)
+        finish()
+        return lines
     }
 }

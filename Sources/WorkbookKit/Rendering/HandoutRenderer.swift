@@ -55,7 +55,20 @@ public struct HandoutRenderer: Sendable {
             articles.append((chapter, article.html))
         }
 
-        var pages: [HandoutPage] = articles.map { chapter, article in
+        // The student edition's safety net, run on each chapter's article (the pages are
+        // made of them): a chapter that would show a secret line gets no page.
+        var withheld = Set<String>()
+        if edition == .student {
+            let audit = SolutionLeakAudit(workbook: workbook, chapters: chapters)
+            diagnostics += audit.diagnostics
+            for (chapter, article) in articles {
+                let leaks = audit.leaks(in: article)
+                if !leaks.isEmpty { withheld.insert(chapter.path) }
+                diagnostics += leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: Self.fileName(of: chapter)) }
+            }
+        }
+
+        var pages: [HandoutPage] = articles.filter { !withheld.contains($0.0.path) }.map { chapter, article in
             HandoutPage(fileName: Self.fileName(of: chapter), html: page(
                 title: "\(chapter.number). \(chapter.title) — \(title)",
                 nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
@@ -63,18 +76,14 @@ public struct HandoutRenderer: Sendable {
         }
         if collections {
             pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters)))
-            let whole = articles.map { ProseHTML.linkingChapters($0.1, workbook.chapters, singlePage: true) }.joined()
-            pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
-                title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
-                body: contents(chapters, singlePage: true) + whole)))
-        }
-        if edition == .student {
-            let audit = SolutionLeakAudit(workbook: workbook, chapters: chapters)
-            diagnostics += audit.diagnostics
-            pages = pages.filter { page in
-                let leaks = audit.leaks(in: page.html)
-                diagnostics += leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: page.fileName) }
-                return leaks.isEmpty
+            if withheld.isEmpty {
+                let whole = articles.map { ProseHTML.linkingChapters($0.1, workbook.chapters, singlePage: true) }.joined()
+                pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
+                    title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
+                    body: contents(chapters, singlePage: true) + whole)))
+            } else {
+                diagnostics.append(Diagnostic(.note, at: SourceLocation(path: Self.wholeWorkbookFile, line: 1),
+                    "the single-page edition was not written because a chapter in it was held back"))
             }
         }
         return HandoutSet(pages: pages, diagnostics: diagnostics.sorted(), tally: tally)

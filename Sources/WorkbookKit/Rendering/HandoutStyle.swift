@@ -34,6 +34,7 @@ enum HandoutStyle {
     .output { border: 1px solid var(--rule); border-top: none; padding: .3rem .8rem .5rem; background: #fff; }
     .output pre { margin: .2rem 0; border: none; background: none; padding: 0; }
     .label { font: 600 .72rem system-ui, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
+    .label code { text-transform: none; letter-spacing: 0; }
     .output.differs, .output.not-run { border-left: 4px double var(--ink); }
     .output.differs .label::before { content: "≠ "; }
     .exercise { border: 2px solid var(--ink); border-radius: 6px; padding: 0 1rem .8rem; margin: 2rem 0; }

@@ -19,7 +19,8 @@ public struct SolutionLeakAudit: Sendable {
 
     /// Collects the secret lines of `chapters`' exercises. A line that a student page shows
     /// by design is skipped: a line of any starter of the chapter (signatures, comments),
-    /// and, for test code, a line the chapter itself prints in its prose or snippets.
+    /// and any line the chapter's author wrote into the chapter itself (a snippet may well
+    /// use the same code as a test). What remains can only reach a page by mistake.
     public init(workbook: Workbook, chapters: [Chapter]) {
         var secrets: [SecretLine] = []
         var diagnostics: [Diagnostic] = []
@@ -28,7 +29,7 @@ public struct SolutionLeakAudit: Sendable {
             for exercise in chapter.exercises {
                 if let starter = try? workbook.starter(for: exercise) { starterLines.formUnion(Self.trimmedLines(starter)) }
             }
-            let chapterLines = (try? workbook.read(chapter.path)).map(Self.trimmedLines) ?? []
+            let chapterLines = Self.trimmedLines((try? workbook.read(chapter.path)) ?? "")
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
                     do {
@@ -38,7 +39,7 @@ public struct SolutionLeakAudit: Sendable {
                             guard region.beginLine < answerEnd else { continue }
                             for number in (region.beginLine + 1)...answerEnd {
                                 let text = lines[number - 1].trimmingWhitespace
-                                if Self.isEvidence(text), !starterLines.contains(text) {
+                                if Self.isEvidence(text), !starterLines.contains(text), !chapterLines.contains(text) {
                                     secrets.append(SecretLine(location: SourceLocation(path: reference, line: number), text: text, isTest: false))
                                 }
                             }
@@ -61,12 +62,12 @@ public struct SolutionLeakAudit: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The secret lines that `html` shows, each once.
+    /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
+    /// a file shown by mistake shows its lines whole, while a chapter's prose may well
+    /// mention a fragment of the same code.
     public func leaks(in html: String) -> [SecretLine] {
-        let visible = HTML.visibleText(html)
-        var lines = Set<String>()
-        for line in visible.split(separator: "\n") { lines.insert(line.trimmingWhitespace) }
-        return secrets.filter { lines.contains($0.text) || visible.contains($0.text) }
+        let visible = HTML.visibleLines(html)
+        return secrets.filter { visible.contains($0.text) }
     }
 
     /// The diagnostic for one leak, at the secret line.
@@ -75,8 +76,17 @@ public struct SolutionLeakAudit: Sendable {
         return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
     }
 
+    /// The text's lines, trimmed. (Plain text has no tags, so the HTML splitter would do,
+    /// except that `<` in Swift code is not a tag: split by hand.)
     private static func trimmedLines(_ text: String) -> Set<String> {
-        Set(text.split(separator: "\n").map { $0.trimmingWhitespace })
+        var lines = Set<String>()
+        for line in text.utf8.split(separator: 0x0A) {
+            var slice = line[...]
+            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+            while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
+            if !slice.isEmpty { lines.insert(String(decoding: slice, as: UTF8.self)) }
+        }
+        return lines
     }
 
     private static func isEvidence(_ text: String) -> Bool {
