@@ -241,7 +241,14 @@ public struct RenderTally: Sendable, Equatable {
     public var figures = 0
     public var missingFigures = 0
 
-    public init() {}
+    public init(exercises: Int = 0, snippets: Int = 0, notRun: Int = 0, differing: Int = 0, figures: Int = 0, missingFigures: Int = 0) {
+        self.exercises = exercises
+        self.snippets = snippets
+        self.notRun = notRun
+        self.differing = differing
+        self.figures = figures
+        self.missingFigures = missingFigures
+    }
 
     static func + (lhs: RenderTally, rhs: RenderTally) -> RenderTally {
         var sum = lhs

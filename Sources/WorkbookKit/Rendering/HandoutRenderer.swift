@@ -60,7 +60,6 @@ public struct HandoutRenderer: Sendable {
         var withheld = Set<String>()
         if edition == .student {
             let audit = SolutionLeakAudit(workbook: workbook, chapters: chapters)
-            diagnostics += audit.diagnostics
             for (chapter, article) in articles {
                 let leaks = audit.leaks(in: article)
                 if !leaks.isEmpty { withheld.insert(chapter.path) }

@@ -14,8 +14,6 @@ public struct SolutionLeakAudit: Sendable {
     public static let minimumLength = 12
 
     public let secrets: [SecretLine]
-    /// Problems reading the files; the audit cannot vouch for those exercises.
-    public let diagnostics: [Diagnostic]
 
     /// Collects the secret lines of `chapters`' exercises. A line that a student page shows
     /// by design is skipped: a line of any starter of the chapter (signatures, comments),
@@ -23,7 +21,6 @@ public struct SolutionLeakAudit: Sendable {
     /// use the same code as a test). What remains can only reach a page by mistake.
     public init(workbook: Workbook, chapters: [Chapter]) {
         var secrets: [SecretLine] = []
-        var diagnostics: [Diagnostic] = []
         for chapter in chapters {
             var starterLines = Set<String>()
             for exercise in chapter.exercises {
@@ -33,7 +30,7 @@ public struct SolutionLeakAudit: Sendable {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
                     do {
-                        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+                        let lines = Self.lines(of: source)
                         for region in try SolutionMarkers.regions(in: source, path: reference) {
                             let answerEnd = (region.starterLine ?? region.endLine) - 1
                             guard region.beginLine < answerEnd else { continue }
@@ -45,11 +42,17 @@ public struct SolutionLeakAudit: Sendable {
                             }
                         }
                     } catch {
-                        diagnostics.append(Diagnostic(at: exercise.filesLocation ?? exercise.location, "\(error)"))
+                        // Broken markers: no starter is shown, so any line of the file is a secret.
+                        for (offset, line) in Self.lines(of: source).enumerated() {
+                            let text = line.trimmingWhitespace
+                            if Self.isEvidence(text), !chapterLines.contains(text) {
+                                secrets.append(SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false))
+                            }
+                        }
                     }
                 }
                 if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for (offset, line) in Self.lines(of: source).enumerated() {
                         let text = line.trimmingWhitespace
                         guard Self.isEvidence(text), !text.hasPrefix("import "),
                               !starterLines.contains(text), !chapterLines.contains(text) else { continue }
@@ -59,7 +62,6 @@ public struct SolutionLeakAudit: Sendable {
             }
         }
         self.secrets = secrets
-        self.diagnostics = diagnostics
     }
 
     /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
@@ -87,6 +89,10 @@ public struct SolutionLeakAudit: Sendable {
             if !slice.isEmpty { lines.insert(String(decoding: slice, as: UTF8.self)) }
         }
         return lines
+    }
+
+    private static func lines(of text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     private static func isEvidence(_ text: String) -> Bool {
