@@ -4,13 +4,16 @@
 #   make test       install libcmark-dev if needed, build, run every test and check
 #   make lint       check the chapters against the format
 #   make install    install `workbook` into $(PREFIX)/bin
+#   make handouts        render the student and instructor handouts into handouts/
+#   make handouts-check  render them, open every page in headless Chromium, fail on problems
+#   make bench      measure the performance targets, side by side
 #
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build deps test lint install uninstall clean
+.PHONY: all build deps test lint install uninstall clean handouts handouts-check chromium-deps bench bench-render
 
 all: build
 	@$(WORKBOOK) list
@@ -37,6 +40,7 @@ build: deps
 test: build
 	$(SWIFT) test
 	$(WORKBOOK) lint
+	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
 
 lint: build
 	$(WORKBOOK) lint
@@ -51,3 +55,30 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD)
+
+# Handouts (issue 10). `render` exits 1 when it held a page back, which stops make.
+handouts: build
+	$(WORKBOOK) render all --edition student --out handouts/student
+	$(WORKBOOK) render all --edition instructor --out handouts/instructor
+
+# Chromium (Debian: chromium) and the DevTools client the check script uses.
+chromium-deps:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || [ -n "$$CHROMIUM" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing chromium (headless checks and PDFs)…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "error: Chromium is missing. Install it with:"; echo "  sudo apt-get install chromium"; exit 1; \
+	fi
+	@python3 -c "import websocket" 2>/dev/null || python3 -m pip install -q websocket-client \
+	  || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websocket >/dev/null; }
+
+handouts-check: handouts chromium-deps
+	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check
+
+# Performance targets, measured side by side in one run (ratios, never a timed test).
+bench: bench-render
+
+bench-render: deps
+	$(SWIFT) build -c release --product workbook
+	python3 scripts/bench-render.py --workbook $(BUILD)/release/workbook --root .
