@@ -66,6 +66,9 @@ enum HandoutStyle {
       a { color: inherit; }
       a[href]:not([href^="#"])::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
       .kw, .ty, .str, .num, .com, .attr { color: #000; }
+      /* Paper cannot unfold a hint: print them open, still marked as hints. */
+      details.hint::details-content { content-visibility: visible; display: block; }
+      details.hint > summary { list-style: none; }
     }
     """
 }
