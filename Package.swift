@@ -33,8 +33,10 @@ var targets: [Target] = [
     // Headless stand-ins for the UIKit pieces the seed tutorials use.
     .target(name: "Stage", dependencies: ["Diner"], swiftSettings: strict),
 
-    .testTarget(name: "WorkbookKitTests", dependencies: ["WorkbookKit"], swiftSettings: strict),
-    .testTarget(name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookKit"], swiftSettings: strict),
+    // Fixtures shared by the engine's and the CLI's tests (temporary workbooks).
+    .target(name: "WorkbookTestSupport", dependencies: ["WorkbookKit"], path: "Tests/WorkbookTestSupport", swiftSettings: strict),
+    .testTarget(name: "WorkbookKitTests", dependencies: ["WorkbookKit", "WorkbookTestSupport"], swiftSettings: strict),
+    .testTarget(name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookKit", "WorkbookTestSupport"], swiftSettings: strict),
     .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: strict),
 ]
 

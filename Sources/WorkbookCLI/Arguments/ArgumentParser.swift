@@ -72,7 +72,7 @@ public struct ArgumentParser: Sendable {
     /// The known name nearest to a mistyped one, when it is near enough to be a typo.
     func closest(to word: String, in names: [String]) -> String? {
         let scored = names.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (name, distance) = scored, distance <= max(1, word.count / 3) else { return nil }
+        guard let (name, distance) = scored, distance <= max(2, word.count / 3), distance < word.count else { return nil }
         return name
     }
 

@@ -47,7 +47,7 @@ public enum SolutionMarkers {
                 open = nil
             default:
                 if let region = open, region.starterLine != nil, !trimmed.isEmpty, !trimmed.hasPrefix("//") {
-                    throw .badSolutionMarkers(here, "starter lines after '\(starter)' must be comments ('// code')")
+                    throw .badSolutionMarkers(here, "code inside the starter part of the region opened at line \(region.beginLine): starter lines are comments ('// code'), and the region ends with '\(end)'")
                 }
             }
         }

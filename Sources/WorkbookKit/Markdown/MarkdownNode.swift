@@ -54,11 +54,15 @@ public struct MarkdownNode: Sendable, Equatable {
         self.html = html
     }
 
-    /// The node's text with formatting removed: what a screen reader would say.
+    /// The node's text with formatting removed, inline code kept in backticks: how the
+    /// text reads in a terminal.
     public var plainText: String {
         switch kind {
-        case .text, .code, .codeBlock:
+        case .text, .codeBlock:
             return literal ?? ""
+        case .code:
+            // Backticks stay: in a terminal they are how code is told from prose.
+            return "`\(literal ?? "")`"
         case .softBreak:
             return " "
         case .lineBreak:

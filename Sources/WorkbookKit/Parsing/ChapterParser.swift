@@ -73,6 +73,8 @@ private struct Builder {
     /// The exercise whose section is open, if any.
     private var open: Exercise?
     private var firstDefinition: [ExerciseID: SourceLocation] = [:]
+    /// Exercises whose file links were reported already: no second "missing link" error.
+    private var badLinks: Set<ExerciseID> = []
 
     init(path: String, chapterNumber: Int?) {
         self.path = path
@@ -128,6 +130,7 @@ private struct Builder {
             error(at: heading.location, "an exercise heading reads 'Exercise N.M: Title', not '\(text)'")
             return
         }
+        closeExercise()  // a new exercise ends the one before, whatever their levels
         if let chapterNumber, id.chapter != chapterNumber {
             error(at: heading.location, "exercise \(id) is in chapter \(chapterNumber); number it \(chapterNumber).\(id.number)")
         }
@@ -151,7 +154,7 @@ private struct Builder {
     private mutating func closeExercise() {
         guard let exercise = open else { return }
         open = nil
-        if exercise.referenceFile == nil || exercise.testsFile == nil {
+        if exercise.referenceFile == nil || exercise.testsFile == nil, !badLinks.contains(exercise.id) {
             let missing = [exercise.referenceFile == nil ? "Reference:" : nil, exercise.testsFile == nil ? "Tests:" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
             error(at: exercise.filesLocation ?? exercise.location,
@@ -203,7 +206,10 @@ private struct Builder {
             if inline.kind == .text, let literal = inline.literal {
                 if literal.contains("Tests:") { label = "Tests" } else if literal.contains("Reference:") { label = "Reference" }
             } else if inline.kind == .link, let destination = inline.destination, let current = label {
-                guard let resolved = resolve(destination, at: paragraph.location) else { continue }
+                guard let resolved = resolve(destination, at: paragraph.location) else {
+                    badLinks.insert(exercise.id)
+                    continue
+                }
                 if current == "Reference", exercise.referenceFile == nil { exercise.referenceFile = resolved }
                 if current == "Tests", exercise.testsFile == nil { exercise.testsFile = resolved }
                 label = nil

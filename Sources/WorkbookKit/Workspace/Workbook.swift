@@ -11,6 +11,8 @@ public struct Workbook: Sendable {
     public let chapters: [Chapter]
     /// Everything that parsing the chapters reported.
     public let diagnostics: [Diagnostic]
+    /// Numbers of chapter files too broken to parse (their names still say the number).
+    public let unparsedChapterNumbers: Set<Int>
 
     /// Loads every `chapters/*.md` below `root`.
     public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
@@ -18,6 +20,7 @@ public struct Workbook: Sendable {
         self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
         var chapters: [Chapter] = []
         var diagnostics: [Diagnostic] = []
+        var unparsed: Set<Int> = []
         for path in try Workbook.chapterPaths(in: self.root) {
             let url = self.root.appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -25,8 +28,13 @@ public struct Workbook: Sendable {
             }
             let result = ChapterParser(path: path).parse(Array(data))
             diagnostics += result.diagnostics
-            if let chapter = result.chapter { chapters.append(chapter) }
+            if let chapter = result.chapter {
+                chapters.append(chapter)
+            } else if let name = ChapterFileName(url.lastPathComponent) {
+                unparsed.insert(name.number)
+            }
         }
+        self.unparsedChapterNumbers = unparsed
         diagnostics += Workbook.duplicateNumbers(chapters)
         self.chapters = chapters.sorted { ($0.number, $0.path) < ($1.number, $1.path) }
         self.diagnostics = diagnostics

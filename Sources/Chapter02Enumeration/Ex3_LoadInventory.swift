@@ -1,0 +1,74 @@
+// Exercise 2.3: Build the menu from the inventory JSON
+//
+// The seed's `retrieveInventoryItems` turned the service's JSON array into menu
+// items by enumerating it with a block. Write `menuItems(fromInventoryJSON:)`:
+// decode the JSON (`InventoryRecord` knows its keys), check every record, and
+// return the menu items in the order of the JSON. Stop at the first bad record
+// and say where it is:
+//
+// * the data is not a JSON array                       → `.notAList`
+// * record `i` lacks a field or has one of a wrong type → `.malformedRecord(index: i, field: key)`
+// * record `i` has an empty `Name`                      → `.malformedRecord(index: i, field: "Name")`
+// * record `i` has a negative `Price`                   → `.malformedRecord(index: i, field: "Price")`
+//
+// Prices stay exact: 4.99 must be the `Decimal` 4.99, not the nearest `Double`.
+
+import Diner
+import Foundation
+
+/// Why an inventory could not be turned into a menu.
+public enum InventoryError: Error, Equatable, CustomStringConvertible {
+    /// The JSON is not an array of records.
+    case notAList
+    /// The record at `index` (counting from 0) is unusable because of `field`.
+    case malformedRecord(index: Int, field: String)
+
+    public var description: String {
+        switch self {
+        case .notAList: "the inventory is not a JSON array of records"
+        case let .malformedRecord(index, field): "record #\(index + 1) (index \(index)) has a bad \"\(field)\""
+        }
+    }
+}
+
+/// The menu items described by the inventory service's JSON, in order.
+public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [MenuItem] {
+    // BEGIN SOLUTION
+    // The decoder's coding path starts with the array index of the failing record;
+    // an empty path means the top level itself was wrong.
+    func position(in codingPath: [any CodingKey], field: String) -> InventoryError {
+        guard let index = codingPath.first?.intValue else { return .notAList }
+        return .malformedRecord(index: index, field: field)
+    }
+
+    let records: [InventoryRecord]
+    do {
+        // `JSONDecoder` reads "4.99" straight into a `Decimal`: no Double on the way.
+        records = try JSONDecoder().decode([InventoryRecord].self, from: data)
+    } catch let DecodingError.keyNotFound(key, context) {
+        throw position(in: context.codingPath, field: key.stringValue)
+    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+        // The path is [record index, field]; a record that is not an object at all
+        // has no field in its path.
+        throw position(in: context.codingPath, field: context.codingPath.dropFirst().last?.stringValue ?? "")
+    } catch {
+        throw .notAList
+    }
+
+    // The JSON is well formed; now check what it says, stopping at the first problem.
+    var items: [MenuItem] = []
+    items.reserveCapacity(records.count)
+    for (index, record) in records.enumerated() {
+        if record.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .malformedRecord(index: index, field: "Name")
+        }
+        if record.price < 0 {
+            throw .malformedRecord(index: index, field: "Price")
+        }
+        items.append(record.menuItem)
+    }
+    return items
+    // STARTER:
+    // []  // decode `data`, check each record, and build the menu
+    // END SOLUTION
+}

@@ -1,0 +1,55 @@
+import Testing
+import Chapter01Blocks
+
+@Suite("Exercise 1.1: Closures from their types")
+struct Ex1_OperationsTests {
+    @Test("add sums its two numbers, so add(2, 2) is 4", arguments: [
+        (2, 2, 4), (0, 0, 0), (-3, 5, 2), (1_000, 234, 1_234),
+    ])
+    func addSums(a: Int, b: Int, sum: Int) {
+        #expect(Arithmetic.add(a, b) == sum,
+                "add(\(a), \(b)) returned \(Arithmetic.add(a, b)); expected \(sum)")
+    }
+
+    @Test("subtract takes the second number from the first, not the other way round")
+    func subtractOrder() {
+        #expect(Arithmetic.subtract(10, 3) == 7,
+                "subtract(10, 3) returned \(Arithmetic.subtract(10, 3)); expected 7 — is it $0 - $1?")
+        #expect(Arithmetic.subtract(3, 10) == -7,
+                "subtract(3, 10) returned \(Arithmetic.subtract(3, 10)); expected -7")
+    }
+
+    @Test("largest picks the larger number, negative numbers and ties included", arguments: [
+        (4, 9, 9), (9, 4, 9), (-4, -9, -4), (7, 7, 7),
+    ])
+    func largestPicksLarger(a: Int, b: Int, expected: Int) {
+        #expect(Arithmetic.largest(a, b) == expected,
+                "largest(\(a), \(b)) returned \(Arithmetic.largest(a, b)); expected \(expected)")
+    }
+
+    @Test("the table files each closure under its symbol")
+    func tableHoldsTheClosures() throws {
+        #expect(Set(Arithmetic.table.keys) == ["+", "-", "max"],
+                "the table's symbols are \(Arithmetic.table.keys.sorted()); expected +, - and max")
+        let minus = try #require(Arithmetic.table["-"], "the table has no \"-\" entry")
+        #expect(minus(8, 5) == 3, "table[\"-\"](8, 5) returned \(minus(8, 5)); expected 3 — is subtract filed under \"-\"?")
+        let plus = try #require(Arithmetic.table["+"], "the table has no \"+\" entry")
+        #expect(plus(8, 5) == 13, "table[\"+\"](8, 5) returned \(plus(8, 5)); expected 13")
+    }
+
+    @Test("apply looks the symbol up and calls the closure with the numbers in order", arguments: [
+        ("+", 2, 2, 4), ("-", 2, 5, -3), ("max", 2, 5, 5),
+    ])
+    func applyCalls(symbol: String, a: Int, b: Int, expected: Int) {
+        let result = Arithmetic.apply(symbol, a, b)
+        #expect(result == expected,
+                "apply(\"\(symbol)\", \(a), \(b)) returned \(String(describing: result)); expected \(expected)")
+    }
+
+    @Test("apply returns nil for a symbol the table does not know")
+    func applyUnknownSymbol() {
+        #expect(Arithmetic.apply("×", 6, 7) == nil,
+                "apply(\"×\", 6, 7) should be nil: the table has no \"×\" — don't fall back to a default operation")
+        #expect(Arithmetic.apply("", 6, 7) == nil, "apply(\"\", 6, 7) should be nil")
+    }
+}

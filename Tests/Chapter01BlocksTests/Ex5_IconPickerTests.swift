@@ -1,0 +1,70 @@
+import Testing
+import Stage
+import Chapter01Blocks
+
+@Suite("Exercise 1.5: Replace the icon picker's delegate with a callback")
+struct Ex5_IconPickerTests {
+    @Test("tapping a row reports that row's icon", arguments: [0, 3, 9])
+    func tapReportsIcon(row: Int) {
+        let picker = IconPicker()
+        var picked: [String] = []
+        picker.onPick = { picked.append($0) }
+        picker.tapRow(row)
+        #expect(picked == [IconPicker.icons[row]],
+                "tapping row \(row) reported \(picked); expected [\(IconPicker.icons[row])]")
+    }
+
+    @Test("tapping outside the list reports nothing")
+    func tapOutside() {
+        let picker = IconPicker()
+        var picked: [String] = []
+        picker.onPick = { picked.append($0) }
+        picker.tapRow(IconPicker.icons.count)
+        picker.tapRow(-1)
+        #expect(picked.isEmpty, "taps outside the rows reported \(picked); expected nothing")
+    }
+
+    @Test("a picked icon reaches the editor, its label, and closes the picker")
+    func pickUpdatesEditor() {
+        let editor = ChecklistEditor()
+        let picker = editor.showIconPicker()
+        #expect(editor.presentedPicker === picker, "the editor should keep the picker it shows")
+        picker.tapRow(3)
+        #expect(editor.iconName == "Chores", "after picking row 3 the editor's icon was \(editor.iconName); expected Chores")
+        #expect(editor.iconLabel.history == ["Folder", "Chores"],
+                "the icon label showed \(editor.iconLabel.history); expected [\"Folder\", \"Chores\"]")
+        #expect(editor.presentedPicker == nil, "the picker should close after a pick, but the editor still presents one")
+    }
+
+    @Test("the editor and its picker are both freed when the user backs out without picking")
+    func noRetainCycle() {
+        weak var weakEditor: ChecklistEditor?
+        weak var weakPicker: IconPicker?
+        do {
+            let editor = ChecklistEditor()
+            let picker = editor.showIconPicker()
+            weakEditor = editor
+            weakPicker = picker
+        }
+        #expect(weakEditor == nil,
+                "the editor was never freed: editor → picker → onPick → editor is a retain cycle; capture self weakly in onPick")
+        #expect(weakPicker == nil, "the picker was never freed: it is held by an editor that is held by its own onPick")
+    }
+
+    @Test("a picker that outlives its editor can still be tapped safely")
+    func pickerOutlivesEditor() {
+        weak var weakEditor: ChecklistEditor?
+        var picker: IconPicker?
+        var label: Label?
+        do {
+            let editor = ChecklistEditor()
+            picker = editor.showIconPicker()
+            label = editor.iconLabel
+            weakEditor = editor
+        }
+        #expect(weakEditor == nil, "the picker kept its editor alive; onPick should not own the editor")
+        picker?.tapRow(1)  // with `unowned self` this line would crash
+        #expect(label?.history == ["Folder"],
+                "a pick after the editor was freed changed its label to \(label?.history ?? []); expected nothing to happen")
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+import Chapter01Blocks
+
+@Suite("Exercise 1.6: A button that keeps escaping action closures")
+struct Ex6_ActionButtonTests {
+    @Test("a tap runs every action, in the order they were added")
+    func runsInOrder() {
+        let button = ActionButton(title: "+1")
+        var log: [Int] = []
+        for n in 1...10 {
+            button.addAction { log.append(n) }
+        }
+        #expect(button.tap(), "an enabled button should report its tap as delivered")
+        #expect(log == Array(1...10),
+                "one tap ran the actions as \(log); expected 1 through 10 in order — keep them in an array")
+        button.tap()
+        #expect(log.count == 20, "two taps ran \(log.count) actions; expected 20 — the button must keep its actions after a tap")
+    }
+
+    @Test("a disabled button runs nothing and says so")
+    func disabled() {
+        let button = ActionButton(title: "-1")
+        var taps = 0
+        button.addAction { taps += 1 }
+        button.isEnabled = false
+        #expect(!button.tap(), "a disabled button's tap() returned true; expected false")
+        #expect(taps == 0, "a disabled button ran its action \(taps) time(s); expected none")
+    }
+
+    @Test("a tap with no actions is still delivered")
+    func noActions() {
+        #expect(ActionButton(title: "Total").tap(), "an enabled button with no actions should still return true from tap()")
+    }
+
+    @Test("removing an action keeps the others in order, and a stale id removes nothing")
+    func removal() {
+        let button = ActionButton(title: "Order")
+        var log: [String] = []
+        button.addAction { log.append("chalkboard") }
+        let sound = button.addAction { log.append("sound") }
+        button.addAction { log.append("buttons") }
+        button.removeAction(sound)
+        button.removeAction(sound)  // a second removal is harmless
+        button.tap()
+        #expect(log == ["chalkboard", "buttons"],
+                "after removing the sound action a tap ran \(log); expected [\"chalkboard\", \"buttons\"]")
+    }
+
+    @Test("an action added during a tap first runs on the next tap")
+    func addedDuringTap() {
+        let button = ActionButton(title: "+1")
+        var log: [String] = []
+        button.addAction {
+            log.append("first")
+            button.addAction { log.append("late") }
+        }
+        button.tap()
+        #expect(log == ["first"], "the first tap ran \(log); expected just [\"first\"]")
+        log.removeAll()
+        button.tap()
+        #expect(log == ["first", "late"], "the second tap ran \(log); expected [\"first\", \"late\"]")
+    }
+
+    @Test("withTapsPaused ignores taps inside its body and restores the enabled flag")
+    func pausedTaps() {
+        let button = ActionButton(title: "+1")
+        var taps = 0
+        button.addAction { taps += 1 }
+        var delivered = true
+        button.withTapsPaused { delivered = button.tap() }
+        #expect(!delivered && taps == 0, "a tap inside withTapsPaused ran the action; expected it to be ignored")
+        #expect(button.isEnabled, "the button stayed disabled after withTapsPaused; expected it enabled again")
+        button.isEnabled = false
+        button.withTapsPaused {}
+        #expect(!button.isEnabled, "withTapsPaused enabled a button that was disabled before; restore the old value, don't just set true")
+    }
+}

@@ -1,0 +1,95 @@
+import Diner
+import Foundation
+import Testing
+import Chapter02Enumeration
+
+/// A JSON array of the given record bodies.
+private func inventory(_ records: [String]) -> Data {
+    Data(("[" + records.map { "{\($0)}" }.joined(separator: ",") + "]").utf8)
+}
+
+private let goodRecords = [
+    #""Name": "Burger", "Price": 4.99, "Image": "burger.png""#,
+    #""Name": "Fries", "Price": 1.99, "Image": "fries.png""#,
+    #""Name": "Milkshake", "Price": 3.49, "Image": "milkshake.png""#,
+    #""Name": "Hot Dog", "Price": 2.99, "Image": "hotdog.png""#,
+    #""Name": "Apple Pie", "Price": 2.49, "Image": "applepie.png""#,
+]
+
+@Suite("Exercise 2.3: Build the menu from the inventory JSON")
+struct Ex3_LoadInventoryTests {
+    @Test("builds the sample menu, in the service's order")
+    func sampleMenu() throws {
+        let menu = try menuItems(fromInventoryJSON: Data(InventoryRecord.sampleJSON.utf8))
+        #expect(menu == MenuItem.sampleMenu,
+                "the sample inventory should become the five sample menu items in order; got \(menu)")
+    }
+
+    @Test("keeps prices exact")
+    func exactPrices() throws {
+        let menu = try menuItems(fromInventoryJSON: inventory([goodRecords[0]]))
+        let price = try #require(menu.first?.price, "one record should make one menu item; got none")
+        #expect(price == Decimal(string: "4.99")!,
+                "the burger costs exactly 4.99; got \(price) — did the price pass through a Double?")
+    }
+
+    @Test("turns an empty list into an empty menu")
+    func emptyList() throws {
+        let menu = try menuItems(fromInventoryJSON: Data("[]".utf8))
+        #expect(menu.isEmpty, "an empty inventory has nothing to sell; got \(menu)")
+    }
+
+    @Test("names the position of a record without a price", arguments: [0, 2, 4])
+    func missingPrice(badIndex: Int) {
+        var records = goodRecords
+        records[badIndex] = #""Name": "Mystery", "Image": "mystery.png""#
+        #expect(throws: InventoryError.malformedRecord(index: badIndex, field: "Price"),
+                "record \(badIndex) (counting from 0) has no Price; the error should say so instead of skipping it") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("rejects a price written as text")
+    func priceAsText() {
+        var records = goodRecords
+        records[1] = #""Name": "Fries", "Price": "1.99", "Image": "fries.png""#
+        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Price"),
+                "record 1's Price is a string, not a number; expected .malformedRecord(index: 1, field: \"Price\")") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("rejects an empty name or a negative price", arguments: [
+        (#""Name": "", "Price": 1.00, "Image": "x.png""#, "Name"),
+        (#""Name": "Refund", "Price": -2.50, "Image": "x.png""#, "Price"),
+    ])
+    func invalidValues(record: String, field: String) {
+        var records = goodRecords
+        records[3] = record
+        #expect(throws: InventoryError.malformedRecord(index: 3, field: field),
+                "record 3 has a bad \(field); the menu should not be built from it") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("stops at the first bad record")
+    func firstBadRecord() {
+        var records = goodRecords
+        records[1] = #""Name": "", "Price": 1.00, "Image": "x.png""#
+        records[3] = #""Name": "", "Price": 1.00, "Image": "y.png""#
+        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
+                "records 1 and 3 are both bad; report the first one you meet") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("rejects JSON that is not a list of records", arguments: [
+        #"{"Name": "Burger", "Price": 4.99, "Image": "burger.png"}"#,
+        "not json at all",
+    ])
+    func notAList(text: String) {
+        #expect(throws: InventoryError.notAList, "\(text.debugDescription) is not a JSON array; expected .notAList") {
+            try menuItems(fromInventoryJSON: Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Stage
+import Testing
+import Chapter02Enumeration
+
+/// Runs the learner's deletion and turns a refused table update into a readable failure.
+private func deleteOdd(on screen: NumbersScreen) -> Bool? {
+    do {
+        return try screen.deleteOddNumbersSection()
+    } catch {
+        Issue.record("the table refused the update — change the data source first, then tell the table. UIKit would have crashed with: \(error)")
+        return nil
+    }
+}
+
+@Suite("Exercise 2.5: Delete the \"Odd Numbers\" section")
+struct Ex5_DeleteSectionTests {
+    @Test("removes the section from the data source and then from the table")
+    func deletesSeedSection() throws {
+        let screen = NumbersScreen()
+        #expect(deleteOdd(on: screen) == true, "there was an Odd Numbers section, so the method should return true")
+        #expect(screen.dataSource.sections.map(\.title) == ["Even Numbers"],
+                "the data source should keep only Even Numbers; it has \(screen.dataSource.sections.map(\.title))")
+        #expect(screen.table.contents == "Even Numbers: 0, 2, 4, 6",
+                "the table should show only the even numbers; it shows:\n\(screen.table.contents)")
+        let update = try #require(screen.table.updates.last,
+                                  "the table was never told about the deletion — call deleteSections, not reloadData")
+        #expect(update.deletedSections == IndexSet(integer: 0),
+                "the Odd Numbers section was section 0; the table was told to delete \(Array(update.deletedSections))")
+    }
+
+    @Test("finds the section by its title, wherever it is")
+    func findsByTitle() throws {
+        let screen = NumbersScreen(dataSource: NumbersDataSource(sections: [
+            .init(title: "Even Numbers", numbers: [0, 2]),
+            .init(title: "Odd Numbers", numbers: [1, 3]),
+            .init(title: "Primes", numbers: [2, 3, 5]),
+        ]))
+        _ = deleteOdd(on: screen)
+        let update = try #require(screen.table.updates.last, "the table was never told which section went")
+        #expect(update.deletedSections == IndexSet(integer: 1),
+                "here Odd Numbers is section 1, not 0: look it up by title; the table was told to delete \(Array(update.deletedSections))")
+        #expect(screen.table.sections.map(\.title) == ["Even Numbers", "Primes"],
+                "the table should still show Even Numbers and Primes; it shows \(screen.table.sections.map(\.title))")
+    }
+
+    @Test("removes the bar button once its job is done")
+    func removesButton() {
+        let screen = NumbersScreen()
+        _ = deleteOdd(on: screen)
+        #expect(screen.barButton == nil, "with the odd numbers gone, the Delete button is useless: set barButton to nil")
+    }
+
+    @Test("changes nothing when there is no Odd Numbers section")
+    func nothingToDelete() {
+        let screen = NumbersScreen(dataSource: NumbersDataSource(sections: [
+            .init(title: "Even Numbers", numbers: [0, 2, 4, 6]),
+        ]))
+        #expect(deleteOdd(on: screen) == false, "there was no Odd Numbers section, so the method should return false")
+        #expect(screen.table.updates.isEmpty, "nothing was deleted, so the table should not have been updated")
+        #expect(screen.dataSource.sections.count == 1, "the Even Numbers section must stay")
+        #expect(screen.barButton != nil, "the seed kept its button when it found nothing to delete")
+    }
+}

@@ -1,0 +1,86 @@
+import Chapter03Queues
+import Diner
+import Dispatch
+import Stage
+import Testing
+
+@Suite("Exercise 3.2: Load the inventory off the main queue")
+@MainActor
+struct Ex2_LoadInventoryTests {
+    let dinerQueue: DispatchQueue = {
+        let queue = DispatchQueue(label: "com.closuresworkbook.tests.diner")
+        QueueName.track(queue)
+        return queue
+    }()
+
+    /// Calls `loadInventory` on the main actor and waits for `done` (at most two
+    /// seconds). Returns the chalkboard's history at the moment `loadInventory`
+    /// returned, and whether `done` was called.
+    func load(_ service: InventoryService, into screen: DinerScreen) async -> (whenReturned: [String], finished: Bool) {
+        var whenReturned: [String] = []
+        let finished: Void? = await awaitCallback { done in
+            loadInventory(from: service, on: dinerQueue, into: screen) { done(()) }
+            whenReturned = screen.chalkboard.history
+        }
+        // One more turn of the main queue, so the screen has drawn what it will draw.
+        _ = await awaitCallback { done in DispatchQueue.main.async { done(()) } }
+        return (whenReturned, finished != nil)
+    }
+
+    @Test("shows “Loading Inventory…” and returns before the inventory arrives")
+    func returnsAtOnce() async throws {
+        let screen = DinerScreen()
+        let (whenReturned, finished) = await load(InventoryService(latency: .milliseconds(5)), into: screen)
+        try #require(finished, "loadInventory never called done")
+        #expect(whenReturned == [DinerScreen.loadingText],
+                "when loadInventory returned, the chalkboard had shown \(whenReturned); expected only “\(DinerScreen.loadingText)”: the fetch must not happen before loadInventory returns")
+    }
+
+    @Test("lets the customer see “Loading Inventory…” before the loaded text")
+    func customerSeesLoading() async throws {
+        let screen = DinerScreen()
+        let (_, finished) = await load(InventoryService(latency: .milliseconds(5)), into: screen)
+        try #require(finished, "loadInventory never called done")
+        #expect(screen.chalkboard.drawnTexts == [DinerScreen.loadingText, DinerScreen.loadedText],
+                "the screen drew \(screen.chalkboard.drawnTexts): while the main queue was busy fetching, “\(DinerScreen.loadingText)” could never be drawn")
+        #expect(screen.inventory == InventoryService.sampleItems,
+                "screen.inventory holds \(screen.inventory.count) items after loading; expected the \(InventoryService.sampleItems.count) the service returned")
+    }
+
+    @Test("fetches on the diner's queue, never on the main queue")
+    func fetchesOffMain() async throws {
+        let service = InventoryService()
+        let (_, finished) = await load(service, into: DinerScreen())
+        try #require(finished, "loadInventory never called done")
+        try #require(service.requests.count == 1, "the service was asked \(service.requests.count) times; ask it once")
+        #expect(service.requests[0].queue == dinerQueue.label,
+                "the inventory was fetched on \(service.requests[0].queue); fetch it inside `queue.async { … }` on the queue passed in")
+    }
+
+    @Test("changes the chalkboard only on the main queue, and calls done there")
+    func updatesOnMain() async throws {
+        let screen = DinerScreen()
+        let doneOnMain = Locked<Bool?>(nil)
+        let finished: Void? = await awaitCallback { done in
+            loadInventory(from: InventoryService(), on: dinerQueue, into: screen) {
+                doneOnMain.withLock { $0 = MainQueue.isCurrent }
+                done(())
+            }
+        }
+        try #require(finished != nil, "loadInventory never called done")
+        let offMain = screen.chalkboard.changes.filter { !$0.onMainQueue }
+        #expect(offMain.isEmpty, "the chalkboard was changed off the main queue: \(offMain); hop back with DispatchQueue.main.async before touching it")
+        #expect(doneOnMain.value == true, "done was called off the main queue; call it inside the hop to the main queue")
+    }
+
+    @Test("shows why when the service fails, and keeps the inventory empty")
+    func failure() async throws {
+        let screen = DinerScreen()
+        let service = InventoryService(failure: InventoryError("the server is down"))
+        let (_, finished) = await load(service, into: screen)
+        try #require(finished, "loadInventory never called done when the service failed")
+        #expect(screen.chalkboard.history == [DinerScreen.loadingText, "Inventory unavailable: the server is down"],
+                "the chalkboard showed \(screen.chalkboard.history) when the service failed; expected “Loading Inventory…”, then “Inventory unavailable: the server is down”")
+        #expect(screen.inventory.isEmpty, "the inventory should stay empty when the fetch fails")
+    }
+}

@@ -1,0 +1,74 @@
+import Chapter03Queues
+import Diner
+import Foundation
+import Dispatch
+import Stage
+import Testing
+
+@Suite("Exercise 3.4: Load the menu and the specials together")
+struct Ex4_MenuAndSpecialsTests {
+    static let specialsItems = [MenuItem(name: "Pancakes", price: Decimal(string: "3.99")!)]
+
+    /// One report from `loadMenuAndSpecials`, with where it happened and what the
+    /// services had answered by then.
+    struct Report: Sendable {
+        var result: Result<MenuAndSpecials, InventoryError>
+        var onMainQueue: Bool
+        var answeredByThen: (menu: Int, specials: Int)
+    }
+
+    /// Runs `loadMenuAndSpecials` and waits for its first report; then lets every
+    /// queue involved finish what it was doing and counts all the reports.
+    func run(menu: InventoryService, specials: InventoryService) async throws -> (first: Report, count: Int) {
+        let queue = DispatchQueue(label: "com.closuresworkbook.tests.fetch", attributes: .concurrent)
+        let reports = Locked<[Report]>([])
+        let first: Report? = await awaitCallback { done in
+            loadMenuAndSpecials(menu: menu, specials: specials, on: queue) { result in
+                let report = Report(result: result, onMainQueue: MainQueue.isCurrent,
+                                    answeredByThen: (menu.answeredCount, specials.answeredCount))
+                reports.withLock { $0.append(report) }
+                done(report)
+            }
+        }
+        let report = try #require(first, "loadMenuAndSpecials never called its completion handler")
+        // Let the fetch queue drain (a barrier waits for every block before it),
+        // then let the main queue run whatever was sent to it.
+        queue.sync(flags: .barrier) {}
+        _ = await awaitCallback { done in DispatchQueue.main.async { done(()) } }
+        return (report, reports.value.count)
+    }
+
+    @Test("reports both lists once, on the main queue")
+    func bothLists() async throws {
+        let (report, count) = try await run(
+            menu: InventoryService(), specials: InventoryService(items: Self.specialsItems))
+        #expect(try report.result.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),
+                "the report was \(report.result); expected the menu and the specials")
+        #expect(report.onMainQueue, "the completion handler ran off the main queue; use group.notify(queue: .main)")
+        #expect(count == 1, "the completion handler was called \(count) times; call it once, when the group is done")
+    }
+
+    @Test("reports only after both services have answered")
+    func waitsForBoth() async throws {
+        let (report, _) = try await run(
+            menu: InventoryService(latency: .milliseconds(2)),
+            specials: InventoryService(items: Self.specialsItems, latency: .milliseconds(10)))
+        #expect(report.answeredByThen.menu == 1 && report.answeredByThen.specials == 1,
+                "when the completion handler ran, the menu had answered \(report.answeredByThen.menu) time(s) and the specials \(report.answeredByThen.specials); wait for both with a DispatchGroup")
+    }
+
+    @Test("reports the failure of either service, the menu's when both fail",
+          arguments: [(true, false), (false, true), (true, true)])
+    func failure(menuFails: Bool, specialsFails: Bool) async throws {
+        let menuError = InventoryError("the menu server is down"), specialsError = InventoryError("no specials today")
+        let (report, count) = try await run(
+            menu: InventoryService(failure: menuFails ? menuError : nil),
+            specials: InventoryService(items: Self.specialsItems, latency: .milliseconds(2), failure: specialsFails ? specialsError : nil))
+        let expected = menuFails ? menuError : specialsError
+        #expect(report.result == .failure(expected),
+                "with menu failing: \(menuFails), specials failing: \(specialsFails), the report was \(report.result); expected the failure “\(expected)”")
+        #expect(count == 1, "the completion handler was called \(count) times; a failure is still one report")
+        #expect(report.answeredByThen.menu == 1 && report.answeredByThen.specials == 1,
+                "a failure was reported before both services had answered; report once the group is done")
+    }
+}

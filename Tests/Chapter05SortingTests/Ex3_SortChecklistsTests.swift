@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import Chapter05Sorting
+
+@Suite("Exercise 5.3: Sort the checklists as people read them")
+struct Ex3_SortChecklistsTests {
+    func sortedNames(_ names: [String]) -> [String] {
+        var lists = names.map { Checklist(name: $0) }
+        sortChecklists(&lists)
+        return lists.map(\.name)
+    }
+
+    @Test(
+        "puts numbers in numeric order and ignores case",
+        arguments: [
+            // expected order; each is given to sortChecklists reversed
+            ["item 2", "item 10"],  // `<` puts "item 10" first: '1' < '2'
+            ["Item 2", "item 10"],
+            ["apple", "Banana"],  // `<` puts "Banana" first: every capital comes before "a"
+            ["Groceries", "party", "Zoo trip"],
+            ["Day 1", "Day 9", "Day 10", "Day 100"],
+        ])
+    func readableOrder(expected: [String]) {
+        let result = sortedNames(expected.reversed())
+        #expect(
+            result == expected,
+            "sorted to \(result); expected \(expected). Compare the names with localizedStandardCompare, not <")
+    }
+
+    @Test("sorts a whole shuffled list of lists")
+    func shuffled() {
+        let expected = ["Birthday", "errands", "Groceries", "Item 2", "item 10", "Packing", "to-do"]
+        let input = ["to-do", "item 10", "Groceries", "Birthday", "Packing", "Item 2", "errands"]
+        let result = sortedNames(input)
+        #expect(result == expected, "sorted to \(result); expected \(expected)")
+    }
+
+    @Test("moves each list with its items, not just the names")
+    func itemsTravelWithTheirList() {
+        var lists = [
+            Checklist(name: "Party", items: [ChecklistItem("Balloons")]),
+            Checklist(name: "Groceries", items: [ChecklistItem("Milk"), ChecklistItem("Eggs", checked: true)]),
+        ]
+        sortChecklists(&lists)
+        #expect(lists.map(\.name) == ["Groceries", "Party"], "got \(lists.map(\.name)); expected [\"Groceries\", \"Party\"]")
+        #expect(
+            lists.first?.items.map(\.text) == ["Milk", "Eggs"],
+            "the Groceries list arrived with the items \(lists.first?.items.map(\.text) ?? []); sort the lists themselves so their items move with them")
+    }
+
+    @Test("leaves an empty or one-list array as it is", arguments: [[], ["Only list"]] as [[String]])
+    func trivial(names: [String]) {
+        #expect(sortedNames(names) == names, "sorting \(names) should change nothing")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import Chapter05Sorting
+
+/// Counts the comparisons a data model makes, so the tests can tell a binary search
+/// from a scan or a full sort.
+final class ComparisonCounter {
+    var count = 0
+
+    /// The default ordering, counting every call.
+    func ordering() -> DataModel.Ordering {
+        { first, second in
+            self.count += 1
+            return DataModel.byName(first, second)
+        }
+    }
+}
+
+@Suite("Exercise 5.4: A data model that stays sorted")
+struct Ex4_SortedDataModelTests {
+    /// "List 0001" … : names whose order is easy to predict.
+    static func numberedLists(_ count: Int) -> [Checklist] {
+        (1...count).map { Checklist(name: "List \($0)") }
+    }
+
+    @Test("sorts what it loads")
+    func loadSorts() {
+        var model = DataModel()
+        model.load([Checklist(name: "to-do"), Checklist(name: "Birthday"), Checklist(name: "item 10"), Checklist(name: "Item 2")])
+        let names = model.lists.map(\.name)
+        #expect(
+            names == ["Birthday", "Item 2", "item 10", "to-do"],
+            "after loading, the lists were \(names); a saved file can be in any order, so load must sort")
+    }
+
+    @Test(
+        "inserts each new list where it belongs and returns that index",
+        arguments: [
+            ("Aardvarks", 0),  // before everything
+            ("List 3b", 3),  // in the middle
+            ("Zoo trip", 5),  // after everything
+        ])
+    func addInPlace(name: String, expectedIndex: Int) {
+        var model = DataModel()
+        model.load(Self.numberedLists(5))
+        let index = model.add(Checklist(name: name))
+        #expect(index == expectedIndex, "adding \"\(name)\" returned index \(index); expected \(expectedIndex)")
+        #expect(
+            model.lists.map(\.name) == model.lists.map(\.name).sorted { $0.localizedStandardCompare($1) == .orderedAscending },
+            "after adding \"\(name)\" the lists were \(model.lists.map(\.name)), no longer sorted")
+        #expect(model.lists.indices.contains(index) && model.lists[index].name == name, "lists[\(index)] is not the list just added")
+    }
+
+    @Test("adds to an empty model at index 0")
+    func addToEmpty() {
+        var model = DataModel()
+        #expect(model.insertionIndex(for: Checklist(name: "First")) == 0, "the only place in an empty model is index 0")
+        #expect(model.add(Checklist(name: "First")) == 0, "the first list added must land at index 0")
+        #expect(model.lists.map(\.name) == ["First"])
+    }
+
+    @Test("puts a list with a name already used after the lists that have it")
+    func addAfterEqualNames() {
+        var model = DataModel()
+        model.load([Checklist(name: "Groceries", items: [ChecklistItem("old")]), Checklist(name: "Party")])
+        let index = model.add(Checklist(name: "Groceries", items: [ChecklistItem("new")]))
+        #expect(
+            index == 1,
+            "the second \"Groceries\" went to index \(index); expected 1, after the first one (search for the first list that comes strictly after it)")
+        #expect(model.lists.map { $0.items.first?.text ?? "" } == ["old", "new", ""], "the two Groceries lists are in the wrong order")
+    }
+
+    @Test("finds the place with a binary search, not by scanning or re-sorting")
+    func binarySearch() {
+        let counter = ComparisonCounter()
+        var model = DataModel(by: counter.ordering())
+        model.load(Self.numberedLists(1024))
+        for name in ["List 0", "List 500b", "List 2000"] {
+            counter.count = 0
+            model.add(Checklist(name: name))
+            #expect(
+                (1...11).contains(counter.count),
+                """
+                adding "\(name)" to \(model.lists.count - 1) lists made \(counter.count) comparisons; \
+                a binary search needs at most 11. Scanning or re-sorting the whole array costs \
+                hundreds or thousands
+                """)
+        }
+        #expect(model.lists.first?.name == "List 0" && model.lists.last?.name == "List 2000", "the added lists are not at the ends")
+    }
+
+    @Test("moves a renamed list to its new place and returns its new index")
+    func renameMoves() {
+        let counter = ComparisonCounter()
+        var model = DataModel(by: counter.ordering())
+        model.load([
+            Checklist(name: "Apples", items: [ChecklistItem("Granny Smith")]),
+            Checklist(name: "Bread"),
+            Checklist(name: "Cheese"),
+        ])
+        counter.count = 0
+        let index = model.rename(at: 0, to: "Zucchini")
+        #expect(index == 2, "the list renamed to \"Zucchini\" is at index \(index); expected 2, the end")
+        #expect(model.lists.map(\.name) == ["Bread", "Cheese", "Zucchini"], "after renaming, the lists were \(model.lists.map(\.name))")
+        #expect(model.lists.last?.items.map(\.text) == ["Granny Smith"], "the renamed list lost its items")
+        #expect(counter.count <= 3, "renaming one of three lists made \(counter.count) comparisons; take it out and insert it with the binary search")
+    }
+
+    @Test("keeps a list in place when its new name sorts the same")
+    func renameInPlace() {
+        var model = DataModel()
+        model.load([Checklist(name: "Apples"), Checklist(name: "Bread"), Checklist(name: "Cheese")])
+        let index = model.rename(at: 1, to: "Butter")
+        #expect(index == 1, "\"Butter\" still belongs between Apples and Cheese, but went to index \(index)")
+        #expect(model.lists.map(\.name) == ["Apples", "Butter", "Cheese"])
+    }
+
+    @Test("removes without comparing anything: deleting cannot unsort a sorted array")
+    func removeWithoutSorting() {
+        let counter = ComparisonCounter()
+        var model = DataModel(by: counter.ordering())
+        model.load(Self.numberedLists(6))
+        counter.count = 0
+        let removed = model.remove(at: 2)
+        #expect(removed.name == "List 3", "remove(at: 2) returned \(removed.name); expected the list that was at index 2, \"List 3\"")
+        #expect(model.lists.map(\.name) == ["List 1", "List 2", "List 4", "List 5", "List 6"], "after removing, the lists were \(model.lists.map(\.name))")
+        #expect(counter.count == 0, "removing a list made \(counter.count) comparisons; a sorted array stays sorted when an element is removed, so no sorting is needed")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import Diner
+import Chapter05Sorting
+
+@Suite("Exercise 5.5: The menu board, dearest first, then by name")
+struct Ex5_MenuByPriceTests {
+    static func dish(_ name: String, _ price: String) -> MenuItem {
+        MenuItem(name: name, price: Decimal(string: price)!)
+    }
+
+    /// The sample menu plus three more dishes at $2.99, listed out of name order.
+    static let longMenu = MenuItem.sampleMenu + [dish("Cola", "2.99"), dish("Chili Dog", "2.99"), dish("Brownie", "1.99")]
+
+    @Test("puts the dearest dish first")
+    func sampleMenu() {
+        let names = menuForBoard(MenuItem.sampleMenu).map(\.name)
+        #expect(
+            names == ["Burger", "Milkshake", "Hot Dog", "Apple Pie", "Fries"],
+            "the board read \(names); expected $4.99, $3.49, $2.99, $2.49, $1.99 from top to bottom")
+    }
+
+    @Test("orders dishes with the same price by name")
+    func tiesByName() {
+        let names = menuForBoard(Self.longMenu).map(\.name)
+        #expect(
+            names == ["Burger", "Milkshake", "Chili Dog", "Cola", "Hot Dog", "Apple Pie", "Brownie", "Fries"],
+            "the board read \(names); the three $2.99 dishes and the two $1.99 dishes must be in name order — the price alone leaves ties in menu order")
+    }
+
+    @Test("lets the name decide only when the prices are equal")
+    func nameNeverOverrulesPrice() {
+        let cheapA = Self.dish("Apple Pie", "2.49")
+        let dearZ = Self.dish("Zesty Burger", "9.99")
+        #expect(pricierFirst(dearZ, cheapA), "a $9.99 dish must come before a $2.49 one, whatever their names")
+        #expect(
+            !pricierFirst(cheapA, dearZ),
+            """
+            pricierFirst(Apple Pie $2.49, Zesty Burger $9.99) was true: the name overruled the price. \
+            `a.price > b.price || a.name < b.name` does this — compare names only when the prices are equal
+            """)
+    }
+
+    @Test("never says a dish comes before itself or before a dish that comes before it")
+    func strictOrdering() {
+        let menu = Self.longMenu
+        let beforeItself = menu.filter { pricierFirst($0, $0) }
+        #expect(
+            beforeItself.isEmpty,
+            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may (did you use >= or <=?)")
+        let bothWays = menu.indices.flatMap { i in
+            menu.indices.filter { j in i < j && pricierFirst(menu[i], menu[j]) && pricierFirst(menu[j], menu[i]) }
+                .map { j in (menu[i], menu[j]) }
+        }
+        #expect(
+            bothWays.isEmpty,
+            """
+            pricierFirst says each comes before the other for \(bothWays.count) pairs, the first being \
+            \(bothWays.first.map { "\($0.0) and \($0.1)" } ?? ""); at most one of the two may come first
+            """)
+    }
+
+    @Test("treats $2.10 and $2.1 as the same price")
+    func decimalTies() {
+        let names = menuForBoard([Self.dish("Toast", "2.10"), Self.dish("Soup", "2.1")]).map(\.name)
+        #expect(names == ["Soup", "Toast"], "the board read \(names); $2.10 equals $2.1, so the name decides")
+    }
+
+    @Test("shows an empty board for an empty menu")
+    func emptyMenu() {
+        #expect(menuForBoard([]).isEmpty)
+    }
+}

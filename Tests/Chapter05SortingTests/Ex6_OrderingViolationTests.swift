@@ -1,0 +1,64 @@
+import Testing
+import Chapter05Sorting
+
+@Suite("Exercise 5.6: Catch a comparator that breaks the rules")
+struct Ex6_OrderingViolationTests {
+    enum Hand: String, CustomStringConvertible {
+        case rock, paper, scissors
+        var description: String { rawValue }
+        /// "Comes before" means "beats": a circle, not an order.
+        static func beats(_ a: Hand, _ b: Hand) -> Bool {
+            switch (a, b) {
+            case (.rock, .scissors), (.scissors, .paper), (.paper, .rock): true
+            default: false
+            }
+        }
+    }
+
+    @Test("accepts a correct comparator", arguments: [[], [7], [3, 1, 2], [5, 5, 1, 9, 1]] as [[Int]])
+    func correct(sample: [Int]) {
+        let found = firstOrderingViolation(in: sample, by: <)
+        #expect(found == nil, "< is a strict weak ordering, but \(sample) was reported as \(String(describing: found))")
+    }
+
+    @Test("catches <= even when every value in the sample is different", arguments: [[3, 1, 2], [4], [1, 1]] as [[Int]])
+    func lessThanOrEqual(sample: [Int]) throws {
+        let found = try #require(
+            firstOrderingViolation(in: sample, by: <=),
+            "<= was not caught on \(sample): check whether an element comes before itself, not just pairs of different elements")
+        #expect(found == .irreflexivity(sample[0]), "expected .irreflexivity(\(sample[0])), the first element of the sample; got \(found)")
+        #expect(found.explanation.contains("itself"), "the explanation should say the element comes before itself: \(found.explanation)")
+    }
+
+    @Test("catches a second key that can overrule the first")
+    func asymmetry() throws {
+        // Price descending "or" name ascending: the classic two-key mistake.
+        let dishes = [(name: "Apple Pie", cents: 249), (name: "Burger", cents: 499)]
+        let found = try #require(
+            firstOrderingViolation(in: dishes.indices.map { $0 }) { i, j in
+                dishes[i].cents > dishes[j].cents || dishes[i].name < dishes[j].name
+            },
+            "the comparator says Apple Pie comes before Burger (by name) and Burger before Apple Pie (by price); that was not caught")
+        #expect(found == .asymmetry(0, 1), "expected .asymmetry(0, 1) (elements are indices here); got \(found)")
+    }
+
+    @Test("catches an order that goes round in a circle")
+    func transitivity() throws {
+        let found = try #require(
+            firstOrderingViolation(in: [Hand.rock, .paper, .scissors], by: Hand.beats),
+            "rock beats scissors beats paper beats rock is not an order, but no violation was found")
+        #expect(
+            found == .transitivity(.rock, .scissors, .paper),
+            "expected .transitivity(rock, scissors, paper): rock before scissors, scissors before paper, yet not rock before paper; got \(found)")
+    }
+
+    @Test("catches ties that do not chain, as a comparator with a tolerance makes")
+    func transitivityOfTies() throws {
+        // "Clearly smaller": differences up to 0.5 count as ties.
+        let clearlySmaller: (Double, Double) -> Bool = { a, b in b - a > 0.5 }
+        let found = try #require(
+            firstOrderingViolation(in: [1.0, 1.4, 1.8], by: clearlySmaller),
+            "1.0 ties 1.4 and 1.4 ties 1.8, but 1.0 comes before 1.8; that was not caught")
+        #expect(found == .transitivityOfTies(1.0, 1.4, 1.8), "expected .transitivityOfTies(1.0, 1.4, 1.8); got \(found)")
+    }
+}
