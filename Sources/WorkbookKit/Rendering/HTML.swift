@@ -5,18 +5,24 @@ import Foundation
 enum HTML {
     /// Escapes text for an element's content or a double-quoted attribute.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(character)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        appendEscaped(text.utf8, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `bytes` (UTF-8) to `out`, escaped; works on bytes because the highlighter
+    /// escapes every token of every code block.
+    static func appendEscaped(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            default: out.append(byte)
             }
         }
-        return out
     }
 
     /// Reverses cmark's escaping of code-block text (`&amp; &lt; &gt; &quot;`), so the

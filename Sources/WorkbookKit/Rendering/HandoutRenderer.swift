@@ -59,7 +59,7 @@ public struct HandoutRenderer: Sendable {
         // made of them): a chapter that would show a secret line gets no page.
         var withheld = Set<String>()
         if edition == .student {
-            let audit = SolutionLeakAudit(workbook: workbook, chapters: chapters)
+            let audit = SolutionLeakAudit(workbook: workbook)
             for (chapter, article) in articles {
                 let leaks = audit.leaks(in: article)
                 if !leaks.isEmpty { withheld.insert(chapter.path) }

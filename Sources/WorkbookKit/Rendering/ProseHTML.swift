@@ -25,33 +25,43 @@ enum ProseHTML {
     /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the
     /// rendered pages, or at the chapter's article when all chapters share one page.
     static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool) -> String {
-        guard html.contains(".md") else { return html }
-        var text = html
+        var targets: [String: Chapter] = [:]
         for chapter in chapters {
-            let file = "\(chapter.stem).md"
-            let target = singlePage ? "#chapter-\(chapter.number)" : "\(chapter.stem).html"
-            for prefix in ["href=\"", "href=\"./", "href=\"../chapters/"] {
-                text = text.replacingOccurrences(of: prefix + file + "\"", with: "href=\"\(target)\"")
-                if !singlePage {
-                    text = text.replacingOccurrences(of: prefix + file + "#", with: "href=\"\(target)#")
-                } else {
-                    text = replacingFragmentLinks(in: text, from: prefix + file + "#", to: "href=\"\(target)\"")
-                }
-            }
+            for prefix in ["", "./", "../chapters/"] { targets[prefix + chapter.stem + ".md"] = chapter }
         }
-        return text
+        return rewritingLinks(html) { destination in
+            let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let chapter = targets[String(parts[0])] else { return nil }
+            if singlePage { return "#chapter-\(chapter.number)" }
+            return "\(chapter.stem).html" + (parts.count > 1 ? "#" + parts[1] : "")
+        }
     }
 
-    /// `href="x.md#frag"` → `href="#chapter-N"`: a fragment of another page means nothing
-    /// in the single page, so the link goes to the chapter.
-    private static func replacingFragmentLinks(in html: String, from start: String, to replacement: String) -> String {
-        var out = ""
-        var rest = html[...]
-        while let open = rest.range(of: start), let quote = rest[open.upperBound...].firstIndex(of: "\"") {
-            out += rest[..<open.lowerBound]
-            out += replacement
-            rest = rest[rest.index(after: quote)...]
+    /// Calls `transform` with every `href="…"` value (as cmark escaped it) and puts back
+    /// what it returns (nil: unchanged). One pass over the bytes.
+    static func rewritingLinks(_ html: String, _ transform: (String) -> String?) -> String {
+        let bytes = Array(html.utf8)
+        let marker = Array(#"href=""#.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == marker[0], bytes[index...].starts(with: marker) {
+                let start = index + marker.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                out += marker
+                if let replaced = transform(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                    out += HTML.escape(replaced).utf8
+                } else {
+                    out += bytes[start..<end]
+                }
+                index = end
+                continue
+            }
+            out.append(bytes[index])
+            index += 1
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 }

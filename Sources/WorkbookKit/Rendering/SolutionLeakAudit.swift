@@ -15,18 +15,23 @@ public struct SolutionLeakAudit: Sendable {
 
     public let secrets: [SecretLine]
 
-    /// Collects the secret lines of `chapters`' exercises. A line that a student page shows
-    /// by design is skipped: a line of any starter of the chapter (signatures, comments),
-    /// and any line the chapter's author wrote into the chapter itself (a snippet may well
-    /// use the same code as a test). What remains can only reach a page by mistake.
-    public init(workbook: Workbook, chapters: [Chapter]) {
+    /// Collects the secret lines of every exercise of the workbook. A line that a student page shows
+    /// by design is skipped: a line of any starter (signatures, comments), and any line an
+    /// author wrote into a chapter (a snippet may well use the same code as a test). What
+    /// remains can only reach a page by mistake.
+    public init(workbook: Workbook) {
         var secrets: [SecretLine] = []
-        for chapter in chapters {
-            var starterLines = Set<String>()
+        // What any page may show by design, from every chapter: one chapter's prose may
+        // quote what another chapter's tests use.
+        var starterLines = Set<String>()
+        var chapterLines = Set<String>()
+        for chapter in workbook.chapters {
+            chapterLines.formUnion(Self.trimmedLines((try? workbook.read(chapter.path)) ?? ""))
             for exercise in chapter.exercises {
                 if let starter = try? workbook.starter(for: exercise) { starterLines.formUnion(Self.trimmedLines(starter)) }
             }
-            let chapterLines = Self.trimmedLines((try? workbook.read(chapter.path)) ?? "")
+        }
+        for chapter in workbook.chapters {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
                     do {
