@@ -9,13 +9,17 @@ struct ChapterArticle {
     let results: [Int: SnippetResult]
     /// Whether snippet outputs are available at all (false: no runner, show expected outputs).
     let outputsAvailable: Bool
+    /// The exercises' starters, derived once for the whole render.
+    let starters: [ExerciseID: Result<String, WorkbookError>]
 
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var tally = RenderTally()
 
-    init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?) {
+    init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?,
+         starters: [ExerciseID: Result<String, WorkbookError>]) {
         self.workbook = workbook
+        self.starters = starters
         self.chapter = chapter
         self.edition = edition
         self.outputsAvailable = results != nil
@@ -170,7 +174,8 @@ struct ChapterArticle {
         html += "<p class=\"file\">Your file: <code>\(HTML.escape(learnerPath))</code> · "
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
         do {
-            writeCode(try workbook.starter(for: exercise), language: "swift", classes: "code starter")
+            let starter = try (starters[exercise.id] ?? Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }).get()
+            writeCode(starter, language: "swift", classes: "code starter")
         } catch {
             // Never fall back to the reference file: that is the answer.
             problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no starter to show: \(error)")
@@ -218,10 +223,13 @@ struct ChapterArticle {
 
     /// Outputs are compared with trailing white space trimmed; shown the same way.
     private func trimmedOutput(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0.reversed().drop(while: \.isWhitespace).reversed()) }
-        while lines.last == "" { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            var line = line
+            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     }
 
     private func firstLine(of text: String) -> String {

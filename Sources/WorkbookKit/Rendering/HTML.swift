@@ -25,16 +25,31 @@ enum HTML {
         }
     }
 
-    /// Reverses cmark's escaping of code-block text (`&amp; &lt; &gt; &quot;`), so the
-    /// highlighter sees the code as written.
+    /// Reverses the escaping of code text (`&amp; &lt; &gt; &quot; &#39; &apos;`), so the
+    /// highlighter and the leak audit see the code as written. Other entities stay as they are.
     static func unescape(_ html: String) -> String {
-        guard html.contains("&") else { return html }
-        var text = html
-        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
-            text = text.replacingOccurrences(of: entity, with: character)
+        guard html.utf8.contains(UInt8(ascii: "&")) else { return html }
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        entities: while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&") {
+                for (entity, character) in entities where bytes[index...].starts(with: entity) {
+                    out.append(character)
+                    index += entity.count
+                    continue entities
+                }
+            }
+            out.append(bytes[index])
+            index += 1
         }
-        return text
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let entities: [([UInt8], UInt8)] = ([
+        ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
+    ] as [(String, Unicode.Scalar)]).map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
 
     /// The lines a reader sees, each trimmed of surrounding blanks: tags removed and
     /// entities decoded. One pass over the bytes; the leak audit calls it on every page.

@@ -47,8 +47,17 @@ public struct HandoutRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         var tally = RenderTally()
         var articles: [(Chapter, String)] = []
+        // Starters are derived once: the student pages show them and the audit trusts them.
+        var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
+        if edition == .student {
+            for exercise in workbook.chapters.flatMap(\.exercises) {
+                starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+            }
+        }
         for chapter in chapters {
-            var article = ChapterArticle(workbook: workbook, chapter: chapter, edition: edition, results: snippetResults(for: chapter, &diagnostics))
+            var article = ChapterArticle(
+                workbook: workbook, chapter: chapter, edition: edition,
+                results: snippetResults(for: chapter, &diagnostics), starters: starters)
             article.render()
             diagnostics += article.diagnostics
             tally = tally + article.tally
@@ -59,7 +68,7 @@ public struct HandoutRenderer: Sendable {
         // made of them): a chapter that would show a secret line gets no page.
         var withheld = Set<String>()
         if edition == .student {
-            let audit = SolutionLeakAudit(workbook: workbook)
+            let audit = SolutionLeakAudit(workbook: workbook, starters: starters.compactMapValues { try? $0.get() })
             for (chapter, article) in articles {
                 let leaks = audit.leaks(in: article)
                 if !leaks.isEmpty { withheld.insert(chapter.path) }

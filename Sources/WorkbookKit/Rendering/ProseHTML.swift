@@ -38,30 +38,31 @@ enum ProseHTML {
     }
 
     /// Calls `transform` with every `href="…"` value (as cmark escaped it) and puts back
-    /// what it returns (nil: unchanged). One pass over the bytes.
+    /// what it returns (nil: unchanged). One pass over the bytes; the page is copied only
+    /// when a link changes.
     static func rewritingLinks(_ html: String, _ transform: (String) -> String?) -> String {
-        let bytes = Array(html.utf8)
         let marker = Array(#"href=""#.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == marker[0], bytes[index...].starts(with: marker) {
+        var replacements: [(range: Range<Int>, value: String)] = []
+        var bytes = html.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(html.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index + marker.count <= count {
+                guard buffer[index] == marker[0], buffer[index + 1] == marker[1],
+                      buffer[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
                 let start = index + marker.count
                 var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                out += marker
-                if let replaced = transform(String(decoding: bytes[start..<end], as: UTF8.self)) {
-                    out += HTML.escape(replaced).utf8
-                } else {
-                    out += bytes[start..<end]
+                while end < count, buffer[end] != UInt8(ascii: "\"") { end += 1 }
+                if let value = transform(String(decoding: buffer[start..<end], as: UTF8.self)) {
+                    replacements.append((start..<end, HTML.escape(value)))
                 }
                 index = end
-                continue
             }
-            out.append(bytes[index])
-            index += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        guard !replacements.isEmpty else { return html }
+        for replacement in replacements.reversed() {
+            bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

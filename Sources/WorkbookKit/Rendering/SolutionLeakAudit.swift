@@ -19,7 +19,8 @@ public struct SolutionLeakAudit: Sendable {
     /// by design is skipped: a line of any starter (signatures, comments), and any line an
     /// author wrote into a chapter (a snippet may well use the same code as a test). What
     /// remains can only reach a page by mistake.
-    public init(workbook: Workbook) {
+    /// `starters` are the exercises' starters when the caller has derived them already.
+    public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
         var secrets: [SecretLine] = []
         // What any page may show by design, from every chapter: one chapter's prose may
         // quote what another chapter's tests use.
@@ -28,7 +29,9 @@ public struct SolutionLeakAudit: Sendable {
         for chapter in workbook.chapters {
             chapterLines.formUnion(Self.trimmedLines((try? workbook.read(chapter.path)) ?? ""))
             for exercise in chapter.exercises {
-                if let starter = try? workbook.starter(for: exercise) { starterLines.formUnion(Self.trimmedLines(starter)) }
+                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
+                    starterLines.formUnion(Self.trimmedLines(starter))
+                }
             }
         }
         for chapter in workbook.chapters {
