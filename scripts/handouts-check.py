@@ -124,8 +124,12 @@ class Browser:
                 errors.append(params["entry"].get("text", "error"))
         return errors
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session=True)["data"]
+    def screenshot(self, path, width):
+        # The whole page, up to a height Chromium can capture (the single-page edition is long).
+        size = self.call("Page.getLayoutMetrics", session=True)["cssContentSize"]
+        clip = {"x": 0, "y": 0, "width": width, "height": min(size["height"], 12000), "scale": 1}
+        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip},
+                         session=True)["data"]
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))
 
@@ -182,7 +186,7 @@ def main():
                         if facts["scripts"] or facts["external"]:
                             problems.append(f"{page}: loads {facts['scripts']} script(s) and {facts['external']}")
                         shot = os.path.join(options.artifacts, f"{edition}-{name[:-5]}.png")
-                        browser.screenshot(shot)
+                        browser.screenshot(shot, width)
                         figures = len(facts["figures"])
                         print(f"checked {page} at {', '.join(map(str, WIDTHS))}px: {figures} figure(s); screenshot {shot}")
             whole = os.path.join(folder, "workbook.html")

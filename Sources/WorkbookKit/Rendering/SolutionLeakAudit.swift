@@ -38,12 +38,12 @@ public struct SolutionLeakAudit: Sendable {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
                     do {
-                        let lines = Self.lines(of: source)
+                        let lines = Self.trimmedLineList(source)
                         for region in try SolutionMarkers.regions(in: source, path: reference) {
                             let answerEnd = (region.starterLine ?? region.endLine) - 1
                             guard region.beginLine < answerEnd else { continue }
                             for number in (region.beginLine + 1)...answerEnd {
-                                let text = lines[number - 1].trimmingWhitespace
+                                let text = lines[number - 1]
                                 if Self.isEvidence(text), !starterLines.contains(text), !chapterLines.contains(text) {
                                     secrets.append(SecretLine(location: SourceLocation(path: reference, line: number), text: text, isTest: false))
                                 }
@@ -51,8 +51,7 @@ public struct SolutionLeakAudit: Sendable {
                         }
                     } catch {
                         // Broken markers: no starter is shown, so any line of the file is a secret.
-                        for (offset, line) in Self.lines(of: source).enumerated() {
-                            let text = line.trimmingWhitespace
+                        for (offset, text) in Self.trimmedLineList(source).enumerated() {
                             if Self.isEvidence(text), !chapterLines.contains(text) {
                                 secrets.append(SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false))
                             }
@@ -60,8 +59,7 @@ public struct SolutionLeakAudit: Sendable {
                     }
                 }
                 if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    for (offset, line) in Self.lines(of: source).enumerated() {
-                        let text = line.trimmingWhitespace
+                    for (offset, text) in Self.trimmedLineList(source).enumerated() {
                         guard Self.isEvidence(text), !text.hasPrefix("import "),
                               !starterLines.contains(text), !chapterLines.contains(text) else { continue }
                         secrets.append(SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true))
@@ -89,18 +87,17 @@ public struct SolutionLeakAudit: Sendable {
     /// The text's lines, trimmed. (Plain text has no tags, so the HTML splitter would do,
     /// except that `<` in Swift code is not a tag: split by hand.)
     private static func trimmedLines(_ text: String) -> Set<String> {
-        var lines = Set<String>()
-        for line in text.utf8.split(separator: 0x0A) {
+        Set(trimmedLineList(text))
+    }
+
+    /// The text's lines in order, each trimmed (split and trimmed as bytes: fast).
+    private static func trimmedLineList(_ text: String) -> [String] {
+        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             var slice = line[...]
             while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
             while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
-            if !slice.isEmpty { lines.insert(String(decoding: slice, as: UTF8.self)) }
+            return String(decoding: slice, as: UTF8.self)
         }
-        return lines
-    }
-
-    private static func lines(of text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     private static func isEvidence(_ text: String) -> Bool {
