@@ -93,7 +93,7 @@ public struct SolutionLeakAudit: Sendable {
     /// The text's lines in order, each trimmed (split and trimmed as bytes: fast).
     private static func trimmedLineList(_ text: String) -> [String] {
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            var slice = line[...]
+            var slice = line
             while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
             while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
             return String(decoding: slice, as: UTF8.self)
