@@ -32,6 +32,7 @@ PAGE_FACTS = """JSON.stringify({
   scrollWidth: document.documentElement.scrollWidth,
   innerWidth: window.innerWidth,
   missingFigures: document.querySelectorAll('figure.figure-missing').length,
+  snippetsRun: (document.querySelector('meta[name="workbook-snippets"]') || {content: 'run'}).content !== 'not-run',
   figures: Array.from(document.querySelectorAll('figure.figure:not(.figure-missing)')).map(f => {
     const svg = f.querySelector('svg');
     const box = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
@@ -178,8 +179,11 @@ def main():
                     if facts["scrollWidth"] > facts["innerWidth"]:
                         problems.append(f"{page}: {facts['scrollWidth']}px wide in a {facts['innerWidth']}px viewport")
                     if width == WIDTHS[0]:
-                        if facts["missingFigures"]:
+                        if facts["missingFigures"] and facts["snippetsRun"]:
                             problems.append(f"{page}: {facts['missingFigures']} figure(s) missing (run `workbook run`, then render)")
+                        elif facts["missingFigures"]:
+                            # Rendered without a snippet runner: there were no figures to embed.
+                            print(f"warning: {page}: {facts['missingFigures']} figure(s) not drawn: rendered without a snippet runner")
                         for figure in facts["figures"]:
                             if figure["width"] < 10 or figure["height"] < 10:
                                 problems.append(f"{page}: figure {figure['id']} has no visible size")

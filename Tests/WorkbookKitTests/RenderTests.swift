@@ -192,6 +192,7 @@ struct RenderHandoutTests {
         #expect(chapter.contains("Expected output (snippets have not been run: <code>workbook run 1</code>)</div><pre>42</pre>"))
         #expect(rendered.student.tally.notRun == 3)
         #expect(rendered.student.tally.missingFigures == 2)
+        #expect(chapter.contains(#"<meta name="workbook-snippets" content="not-run">"#), "the Chromium check reads this")
         #expect(try page(rendered.student, "02-pictures.html").contains("Figure missing: its snippet has not been run"))
     }
 
@@ -206,6 +207,7 @@ struct RenderHandoutTests {
     func figures() throws {
         let rendered = try Self.render()
         let pictures = try page(rendered.student, "02-pictures.html")
+        #expect(pictures.contains(#"<meta name="workbook-snippets" content="run">"#))
         #expect(pictures.contains(RenderFixture.figureSVG))
         #expect(pictures.contains("<figcaption>Two boxes &amp; a line</figcaption>"))
         #expect(pictures.components(separatedBy: "class=\"figure figure-missing\"").count - 1 == 1)

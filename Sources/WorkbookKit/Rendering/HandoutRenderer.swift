@@ -152,6 +152,7 @@ public struct HandoutRenderer: Sendable {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
         <meta name="generator" content="workbook render (\(edition.rawValue) edition)">
+        <meta name="workbook-snippets" content="\(results == nil ? "not-run" : "run")">
         <title>\(HTML.escape(pageTitle))</title>
         <style>
         \(HandoutStyle.css)
