@@ -44,9 +44,9 @@ struct WorkbookCLITests {
     func plannedCommand() throws {
         let workbook = try TemporaryWorkbook(SampleExercise.files)
         defer { workbook.remove() }
-        let run = runCLI(["render"], in: workbook.root)
+        let run = runCLI(["start", "1"], in: workbook.root)
         #expect(run.exitCode == 2)
-        #expect(run.standardError.contains("not built yet (issue #10)"))
+        #expect(run.standardError.contains("not built yet (issue #8)"))
     }
 
     @Test("finds no workbook outside one, and says how to name it")
