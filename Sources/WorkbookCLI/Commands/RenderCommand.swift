@@ -23,8 +23,11 @@ enum RenderCommand: Command {
         instructor edition adds the reference solution and the tests.
         Snippets show their actual output from the snippet runner, flagged when it differs
         from the chapter's expected output.
-        Exit status: 0 when every page was written, 1 when a page was held back or the PDF
-        failed (each problem printed as path:line: error: …), 2 for an unknown chapter.
+        `render N` writes that chapter's page only. --out may not name the workbook's own
+        folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
+        Exit status: 0 when every page was written, 1 when a page was held back, the output
+        folder was refused or the PDF failed (each problem printed as path:line: error: …),
+        2 for a usage error or an unknown chapter.
         """
     )
 
