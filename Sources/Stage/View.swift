@@ -33,7 +33,10 @@ open class View: @unchecked Sendable {
 
     public var frame: CGRect {
         get { withLock { _frame } }
-        set { withLock { _frame = newValue } }
+        set {
+            let old = withLock { defer { _frame = newValue }; return _frame }
+            Animator.viewDidChange(self, from: .frame(old), to: .frame(newValue))  // animation hook
+        }
     }
 
     /// The frame's size at the origin, as `UIView.bounds` is by default.
@@ -43,19 +46,26 @@ open class View: @unchecked Sendable {
     public var center: CGPoint {
         get { let f = frame; return CGPoint(x: f.midX, y: f.midY) }
         set {
-            withLock {
+            let (old, new) = withLock {
+                let old = _frame
                 _frame.origin = CGPoint(
                     x: newValue.x - _frame.width / 2,
                     y: newValue.y - _frame.height / 2
                 )
+                return (old, _frame)
             }
+            Animator.viewDidChange(self, from: .frame(old), to: .frame(new))  // animation hook
         }
     }
 
     /// Opacity from 0 (invisible) to 1 (opaque).
     public var alpha: Double {
         get { withLock { _alpha } }
-        set { withLock { _alpha = min(1, max(0, newValue)) } }
+        set {
+            let new = min(1, max(0, newValue))
+            let old = withLock { defer { _alpha = new }; return _alpha }
+            Animator.viewDidChange(self, from: .alpha(old), to: .alpha(new))  // animation hook
+        }
     }
 
     public var superview: View? { withLock { _superview } }

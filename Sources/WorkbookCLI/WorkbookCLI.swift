@@ -5,7 +5,12 @@ import WorkbookKit
 /// is a thin wrapper; tests call `run` directly with a captured console.
 public enum WorkbookCLI {
     /// The commands that work, in the order help lists them.
-    static var commands: [any Command.Type] { [ListCommand.self, LintCommand.self, RenderCommand.self] }
+    static var commands: [any Command.Type] {
+        [ListCommand.self, LintCommand.self]
+            + [StartCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
+            + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self]
+            + [RunCommand.self, RenderCommand.self]
+    }
 
     static var specs: [CommandSpec] {
         commands.map { $0.spec } + PlannedCommands.specs + [HelpCommand.spec, VersionCommand.spec]

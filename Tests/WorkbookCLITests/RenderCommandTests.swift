@@ -51,7 +51,14 @@ struct RenderCommandTests {
             > Hint: two.
 
             """,
-            "chapters/02-more.md": "# More\n\nText.\n",
+            "chapters/02-more.md": """
+            # More
+
+            ```swift run figure
+            print(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><title>A box</title><rect x="1" y="1" width="8" height="8"/></svg>"#)
+            ```
+
+            """,
             "Sources/Chapter01Blocks/Ex1_Add.swift": """
             public func add(_ lhs: Int, _ rhs: Int) -> Int {
                 // BEGIN SOLUTION
@@ -94,12 +101,13 @@ struct RenderCommandTests {
     @Test("writes the student edition into handouts/student/ by default")
     func defaults() throws {
         let root = try Self.makeWorkbook()
+        // No PATH, so no swiftc and no snippet runner: the pages show expected outputs.
         let run = render([], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
         let folder = root.appendingPathComponent("handouts/student")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["01-blocks.html", "02-more.html", "index.html", "workbook.html"])
-        #expect(run.output.standardOutput.contains("Student edition: 4 pages in handouts/student/, 1 exercises, 1 snippets"))
+        #expect(run.output.standardOutput.contains("Student edition: 4 pages in handouts/student/, 1 exercises, 1 snippets, 1 figures, 1 figures missing"))
         #expect(run.output.standardOutput.contains("outputs are the chapters' expected outputs (snippets not run)"))
         for file in files {
             let html = try read(folder.appendingPathComponent(file))
@@ -178,6 +186,21 @@ struct RenderCommandTests {
         let arguments = try read(root.appendingPathComponent("chromium-arguments"))
         #expect(arguments.contains("--headless") && arguments.contains("--no-pdf-header-footer"))
         #expect(arguments.contains("file://\(root.path)/handouts/student/workbook.html"))
+    }
+
+    @Test("shows what the snippet runner got: actual outputs and figures")
+    func withSnippetRunner() throws {
+        let root = try Self.makeWorkbook()
+        // The real environment: swiftc is on PATH, so the snippets are compiled and run.
+        let run = render([], in: root, environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 0, "\(run.output.standardError)")
+        #expect(run.output.standardOutput.contains("1 snippets, 1 figures"))
+        #expect(!run.output.standardOutput.contains("missing") && !run.output.standardOutput.contains("not run"))
+        let chapter = try read(root.appendingPathComponent("handouts/student/01-blocks.html"))
+        #expect(chapter.contains(#"<div class="label">Output</div><pre>4</pre>"#))
+        let pictures = try read(root.appendingPathComponent("handouts/student/02-more.html"))
+        #expect(pictures.contains(#"<title>A box</title><rect x="1" y="1" width="8" height="8"/></svg>"#))
+        #expect(pictures.contains("<figcaption>A box</figcaption>"))
     }
 
     @Test("is listed in help as a working command")

@@ -1,12 +1,14 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 @Suite("A child process")
 struct ChildProcessTests {
     @Test("returns what the program printed and its exit status")
-    func output() throws {
-        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo out; echo err >&2; exit 3"]))
+    func output() async throws {
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "echo out; echo err >&2; exit 3"]))
         #expect(result.termination == .exited(3))
         #expect(result.standardOutput == "out\n")
         #expect(result.standardError == "err\n")
@@ -14,39 +16,39 @@ struct ChildProcessTests {
     }
 
     @Test("is killed, with what it started, when it passes the time limit")
-    func timeout() throws {
-        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo started; sleep 30"], timeout: 0.5))
+    func timeout() async throws {
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "echo started; sleep 30"], timeout: 0.5))
         #expect(result.termination == .timedOut(seconds: 0.5))
         #expect(result.standardOutput == "started\n")
         #expect(result.seconds < 5)
     }
 
     @Test("keeps only the first bytes of endless output and says so")
-    func outputCap() throws {
-        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "yes line | head -c 3000000"], outputLimit: 1000))
+    func outputCap() async throws {
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "yes line | head -c 3000000"], outputLimit: 1000))
         #expect(result.termination == .exited(0))
         #expect(result.standardOutput.utf8.count == 1000)
         #expect(result.outputTruncated)
     }
 
     @Test("does not wait for a background process the child leaves running")
-    func leftoverChildIsKilled() throws {
-        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "sleep 30 & echo done"], timeout: 20))
+    func leftoverChildIsKilled() async throws {
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "sleep 30 & echo done"], timeout: 20))
         #expect(result.termination == .exited(0))
         #expect(result.standardOutput == "done\n")
         #expect(result.seconds < 5)
     }
 
     @Test("reports the signal that ended the program")
-    func signal() throws {
-        let result = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "kill -SEGV $$"]))
+    func signal() async throws {
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "kill -SEGV $$"]))
         #expect(result.termination == .signaled(SIGSEGV))
         #expect(result.termination.description.contains("SIGSEGV"))
     }
 
     @Test("runs in the folder it is given")
-    func workingDirectory() throws {
-        let result = try ChildProcess.run("/bin/pwd", .init(workingDirectory: "/tmp"))
+    func workingDirectory() async throws {
+        let result = try await run("/bin/pwd", .init(workingDirectory: "/tmp"))
         #expect(result.standardOutput == "/tmp\n")
     }
 
@@ -55,6 +57,11 @@ struct ChildProcessTests {
         #expect(throws: ChildProcess.LaunchError.self) {
             try ChildProcess.run("/no/such/program")
         }
+    }
+
+    /// `ChildProcess.run` off the shared pool: it blocks while the child runs.
+    func run(_ executable: String, _ options: ChildProcess.Options = .init()) async throws -> ChildProcess.Result {
+        try await onOwnThread { try ChildProcess.run(executable, options) }
     }
 }
 
@@ -71,7 +78,11 @@ struct ContentHashTests {
 @Suite("The module builder")
 struct ModuleBuilderTests {
     @Test("compiles a module once, links a program against it, and reuses it")
-    func buildAndReuse() throws {
+    func buildAndReuse() async throws {
+        try await onOwnThread { try buildAndReuseBody() }
+    }
+
+    func buildAndReuseBody() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-module-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -96,7 +107,11 @@ struct ModuleBuilderTests {
     }
 
     @Test("reports the compiler's diagnostics when a module does not compile")
-    func failure() throws {
+    func failure() async throws {
+        try await onOwnThread { try failureBody() }
+    }
+
+    func failureBody() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-module-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -107,5 +122,46 @@ struct ModuleBuilderTests {
             try builder.build(name: "Broken", sources: [source])
         }
         #expect(error?.diagnostics.contains("Broken.swift:1:") == true)
+    }
+}
+
+@Suite("Children started at the same time")
+struct ConcurrentChildProcessTests {
+    @Test("do not hold each other's output open: quick children end while slow ones run")
+    func independentPipes() async throws {
+        let group = DispatchGroup()
+        let quickest = Mutex<[Double]>([])
+        for index in 0..<64 {
+            group.enter()
+            // Threads of their own: 64 blocked GCD workers would starve other tests' queues.
+            Thread {
+                defer { group.leave() }
+                if index.isMultiple(of: 2) {
+                    _ = try? ChildProcess.run("/bin/sh", .init(arguments: ["-c", "sleep 2"]))
+                } else if let quick = try? ChildProcess.run("/bin/echo", .init(arguments: ["hi"])) {
+                    quickest.withLock { $0.append(quick.seconds) }
+                }
+            }.start()
+        }
+        // Wait without holding one of the test pool's few threads.
+        await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
+        let times = quickest.withLock { $0 }
+        #expect(times.count == 32)
+        // A quick child that had inherited a slow one's pipe would wait the full 2 s.
+        #expect(times.allSatisfy { $0 < 1.5 }, "\(times)")
+    }
+}
+
+@Suite("Locating the toolchain with a version cache")
+struct ToolchainVersionCacheTests {
+    @Test("asks swiftc its version once, then reads it from the cache")
+    func versionCache() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("wb-version-\(UUID().uuidString)/version")
+        defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
+                let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.locate()) }
+        #expect(asked.version == direct.version)
+        let stored = try String(contentsOf: cache, encoding: .utf8)
+        try stored.replacingOccurrences(of: asked.version, with: "remembered").write(to: cache, atomically: true, encoding: .utf8)
+        #expect(try SwiftToolchain.locate(versionCache: cache).version == "remembered")
     }
 }

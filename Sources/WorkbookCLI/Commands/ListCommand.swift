@@ -57,6 +57,7 @@ enum ListCommand: Command {
     }
 
     static func json(for workbook: Workbook) throws -> String {
+        let state = ProgressStore(workbook: workbook).load()
         let listing = Listing(chapters: workbook.chapters.map { chapter in
             ChapterEntry(
                 number: chapter.number, title: chapter.title, file: chapter.path,
@@ -65,7 +66,7 @@ enum ListCommand: Command {
                         id: exercise.id.description, title: exercise.title, line: exercise.location.line,
                         learnerFile: workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath),
                         referenceFile: exercise.referenceFile, testsFile: exercise.testsFile,
-                        status: workbook.quickStatus(of: exercise, in: chapter).rawValue)
+                        status: workbook.recordedStatus(of: exercise, in: chapter, state: state).rawValue)
                 },
                 snippets: chapter.snippets.map { snippet in
                     SnippetEntry(
@@ -82,7 +83,8 @@ enum ListCommand: Command {
 
     static func printText(_ workbook: Workbook, on console: Console) {
         let exercises = workbook.chapters.flatMap { chapter in chapter.exercises.map { (chapter, $0) } }
-        let passing = exercises.filter { workbook.quickStatus(of: $0.1, in: $0.0) == .passing }.count
+        let state = ProgressStore(workbook: workbook).load()
+        let passing = exercises.filter { workbook.recordedStatus(of: $0.1, in: $0.0, state: state) == .passing }.count
         console.print(console.styled("Closures Workbook", .bold)
             + " — \(workbook.chapters.count) chapters, \(exercises.count) exercises, \(passing) passing")
         for chapter in workbook.chapters {
@@ -94,7 +96,7 @@ enum ListCommand: Command {
             }
             let width = chapter.exercises.map(\.title.count).max() ?? 0
             for exercise in chapter.exercises {
-                let status = workbook.quickStatus(of: exercise, in: chapter)
+                let status = workbook.recordedStatus(of: exercise, in: chapter, state: state)
                 let padded = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
                 console.print("    \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0))\(padded)  \(badge(status, console))")
             }

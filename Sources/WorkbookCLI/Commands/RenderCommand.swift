@@ -57,11 +57,11 @@ enum RenderCommand: Command {
         return failed ? .failure : .success
     }
 
-    /// THE place the snippet runner plugs in: the provider of snippet outputs and figures.
-    /// Until the runner lands there is none, and handouts show the chapters' expected
-    /// outputs and say that figures need `workbook run`.
+    /// THE place the snippet outputs come from: the snippet runner, which answers from its
+    /// cache when a chapter has not changed. Without a Swift toolchain there is none, and
+    /// the handouts show the chapters' expected outputs and say that figures need `workbook run`.
     static func snippetResultProvider(for workbook: Workbook, environment: [String: String]) -> (any SnippetResultProvider)? {
-        nil
+        try? SnippetRunner(workbook: workbook, environment: environment)
     }
 
     private static func summary(_ handouts: HandoutSet, written: Int, edition: Edition, folder: String, runnerAvailable: Bool) -> String {

@@ -6,11 +6,14 @@ public struct Console: Sendable {
     /// Whether colour may be used on each stream: only on a terminal, never with NO_COLOR.
     public let colorOut: Bool
     public let colorError: Bool
+    /// Standard output is a terminal: live progress lines may be drawn (and redrawn).
+    public let interactive: Bool
 
     public init(
-        colorOut: Bool = false, colorError: Bool = false,
+        colorOut: Bool = false, colorError: Bool = false, interactive: Bool = false,
         out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
+        self.interactive = interactive
         self.writeOut = out
         self.writeError = error
         self.colorOut = colorOut

@@ -33,6 +33,9 @@ public enum ChildProcess {
         /// True when the output went past the limit and the rest was dropped.
         public var outputTruncated: Bool
         public var seconds: Double
+        /// CPU time the child used (user + system): near `seconds` for a busy loop,
+        /// near zero for a program blocked in a deadlock.
+        public var cpuSeconds: Double = 0
     }
 
     public struct Options: Sendable {
@@ -70,9 +73,16 @@ public enum ChildProcess {
     public static func run(_ executable: String, _ options: Options = Options()) throws(LaunchError) -> Result {
         let start = Date()
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        // Pipes are close-on-exec and made under a lock with the spawn, so a child started
+        // at the same time by another thread never inherits them (and never holds another
+        // child's output open after that child has ended).
+        spawnLock.lock()
+        var locked = true
+        defer { if locked { spawnLock.unlock() } }
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, pipe(&inPipe) == 0 else {
             throw .cannotStart(executable, errno: errno)
         }
+        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -99,13 +109,18 @@ public enum ChildProcess {
 
         let argv = [executable] + options.arguments
         let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let status = withCStrings(argv) { cArgs in
-            withCStrings(environment) { cEnv in
-                posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+        let (status, pid) = Orphans.spawnTracked {
+            var pid: pid_t = 0
+            let status = withCStrings(argv) { cArgs in
+                withCStrings(environment) { cEnv in
+                    posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+                }
             }
+            return (status, pid)
         }
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        spawnLock.unlock()
+        locked = false
         if status != 0 {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
             throw .cannotStart(executable, errno: status)
@@ -120,13 +135,17 @@ public enum ChildProcess {
             pid: pid, stderrFD: errPipe[0], deadline: start.addingTimeInterval(options.timeout),
             timeout: options.timeout)
         close(outPipe[0]); close(errPipe[0])
+        Orphans.finished(pid)
         return Result(
             termination: termination,
             standardOutput: String(decoding: collector.out, as: UTF8.self),
             standardError: String(decoding: collector.err, as: UTF8.self),
             outputTruncated: collector.truncated,
-            seconds: Date().timeIntervalSince(start))
+            seconds: Date().timeIntervalSince(start),
+            cpuSeconds: collector.cpuSeconds)
     }
+
+    private static let spawnLock = NSLock()
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
     /// does not export; looked up once at run time.
@@ -162,6 +181,7 @@ private struct OutputCollector {
     var out: [UInt8] = []
     var err: [UInt8] = []
     var truncated = false
+    var cpuSeconds: Double = 0
 
     init(limit: Int, stdoutFD: Int32) {
         self.limit = limit
@@ -171,17 +191,26 @@ private struct OutputCollector {
     mutating func collect(pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double) -> ChildProcess.Termination {
         var open: Set<Int32> = [stdoutFD, stderrFD]
         var termination: ChildProcess.Termination?
+        var closingDeadline: Date?
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             if termination == nil, let ended = reap(pid, blocking: false) {
                 termination = ended
                 // The child is gone: whatever it left running goes too, so its pipes close.
                 kill(-pid, SIGKILL)
+                Orphans.sweep()
+                closingDeadline = Date().addingTimeInterval(1)
             }
             if open.isEmpty, termination != nil { break }
+            // A leftover we could not reach still holds the pipes: stop listening.
+            if let closingDeadline, Date() >= closingDeadline {
+                drain(&open, &buffer)
+                break
+            }
             if Date() >= deadline, termination == nil {
                 kill(-pid, SIGKILL)
                 _ = reap(pid, blocking: true)
+                Orphans.sweep()
                 termination = .timedOut(seconds: timeout)
                 drain(&open, &buffer)
                 break
@@ -229,10 +258,13 @@ private struct OutputCollector {
         }
     }
 
-    private func reap(_ pid: pid_t, blocking: Bool) -> ChildProcess.Termination? {
+    private mutating func reap(_ pid: pid_t, blocking: Bool) -> ChildProcess.Termination? {
         var status: Int32 = 0
-        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        var usage = rusage()
+        let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
         guard result == pid else { return nil }
+        cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
         // WIFEXITED / WIFSIGNALED are macros; decode the status word by hand.
         let signal = status & 0x7f
         if signal == 0 { return .exited((status >> 8) & 0xff) }

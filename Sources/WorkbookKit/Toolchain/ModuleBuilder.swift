@@ -38,7 +38,9 @@ public struct ModuleBuilder: Sendable {
         hash.combine(name)
         for flag in SwiftToolchain.languageFlags + flags { hash.combine(flag) }
         for dependency in dependencies { hash.combine(dependency.key) }
-        for source in sources.sorted(by: { $0.path < $1.path }) {
+        // By file name first: the same files from another folder (a learner's copy of
+        // the references) give the same key, so the build is reused.
+        for source in sources.sorted(by: { ($0.lastPathComponent, $0.path) < ($1.lastPathComponent, $1.path) }) {
             hash.combine(source.lastPathComponent)
             hash.combine(FileManager.default.contents(atPath: source.path) ?? Data())
         }

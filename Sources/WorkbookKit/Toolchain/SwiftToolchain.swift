@@ -22,6 +22,38 @@ public struct SwiftToolchain: Sendable {
 
     /// Finds `swiftc` and asks it its version.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SwiftToolchain {
+        let path = try find(environment: environment)
+        return SwiftToolchain(swiftc: path, version: try askVersion(path))
+    }
+
+    /// Like `locate`, but remembers the version in `versionCache`, keyed by the compiler
+    /// binary's path, size and modification time: asking `swiftc` costs a process launch
+    /// (0.1–0.3 s), too much for a re-run that finds everything cached.
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment, versionCache: URL
+    ) throws -> SwiftToolchain {
+        let path = try find(environment: environment)
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: real)
+        let stamp = [path, real, "\(attributes?[.size] ?? "")", "\(attributes?[.modificationDate] ?? "")"]
+            .joined(separator: "\u{1F}")
+        if let data = FileManager.default.contents(atPath: versionCache.path) {
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count >= 2, lines[0] == stamp { return SwiftToolchain(swiftc: path, version: String(lines[1])) }
+        }
+        let version = try askVersion(path)
+        try? FileManager.default.createDirectory(at: versionCache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data("\(stamp)\n\(version)\n".utf8).write(to: versionCache, options: .atomic)
+        return SwiftToolchain(swiftc: path, version: version)
+    }
+
+    /// `locate(environment:versionCache:)` with the version kept in a workbook's cache
+    /// folder, where grading and the snippet runner both find it.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment, cacheFolder: URL) throws -> SwiftToolchain {
+        try locate(environment: environment, versionCache: cacheFolder.appendingPathComponent("toolchain-version"))
+    }
+
+    private static func find(environment: [String: String]) throws -> String {
         let candidates: [String]
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             candidates = [explicit]
@@ -31,9 +63,13 @@ public struct SwiftToolchain: Sendable {
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw LocateError.notFound
         }
+        return path
+    }
+
+    /// `swiftc --version`'s first line.
+    private static func askVersion(_ path: String) throws -> String {
         let result = try ChildProcess.run(path, .init(arguments: ["--version"], timeout: 30))
-        let firstLine = (result.standardOutput + result.standardError).split(separator: "\n").first.map(String.init) ?? "unknown"
-        return SwiftToolchain(swiftc: path, version: firstLine)
+        return (result.standardOutput + result.standardError).split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 
     /// Runs `swiftc` with `arguments`. Diagnostics come back in the result's standard

@@ -1,0 +1,165 @@
+import Foundation
+import Stage
+import Synchronization
+
+/// How an asynchronous operation ended.
+public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    case finished
+    case cancelled
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .finished: "finished"
+        case .cancelled: "cancelled"
+        case .failed(let reason): "failed (\(reason))"
+        }
+    }
+}
+
+/// How far a sequence has got: `completed` of its `total` steps are done.
+public struct StepProgress: Sendable, Equatable, CustomStringConvertible {
+    public var completed: Int
+    public var total: Int
+
+    public init(completed: Int, total: Int) {
+        self.completed = completed
+        self.total = total
+    }
+
+    public var description: String { "\(completed)/\(total)" }
+}
+
+public typealias ProgressHandler = @Sendable (StepProgress) -> Void
+public typealias CancelHandler = @Sendable () -> Void
+public typealias DoneHandler = @Sendable (Outcome) -> Void
+/// Call it to ask a running operation to stop.
+public typealias Cancel = @Sendable () -> Void
+
+/// An asynchronous operation as a closure — the seed's `JFFAsyncOperation`.
+///
+/// Calling it starts the work and returns, at once, a `Cancel` closure. Then:
+/// * `progress` may be called any number of times while it works;
+/// * `cancelled` is called once if the operation stops because it was cancelled;
+/// * `done` is called **exactly once**, last, with how it ended.
+/// Any handler may be `nil`, and any may be called before the operation returns.
+public typealias AsyncOperation = @Sendable (
+    _ progress: ProgressHandler?, _ cancelled: CancelHandler?, _ done: DoneHandler?
+) -> Cancel
+
+/// One move as an asynchronous operation, the way the seed wrote it: done is
+/// called when the animation ends, and cancel does nothing (exercise 4.5 fixes that).
+public func moveOperation(_ move: Move, in scene: ButtonScene) -> AsyncOperation {
+    { _, _, done in
+        scene.animator.animate(withDuration: ButtonScene.stepDuration) {
+            scene.button.frame = move.target(for: scene.button, in: scene.container)
+        } completion: { _ in
+            done?(.finished)
+        }
+        return {}
+    }
+}
+
+/// Combines `operations` into one operation that runs them one after another —
+/// the seed's `sequenceOfAsyncOperations`.
+///
+/// * Each operation starts only when the one before it is done with `.finished`.
+/// * After each step that finishes, `progress` reports `completed/total`.
+/// * `done` is called exactly once: `.finished` after the last step (at once for
+///   an empty list), or the first outcome that is not `.finished` — and then no
+///   later step starts.
+/// * Cancelling cancels the running step; no later step starts, `cancelled` is
+///   called, and `done` reports `.cancelled` — even if the step finishes anyway.
+public func sequence(_ operations: [AsyncOperation]) -> AsyncOperation {
+    // BEGIN SOLUTION
+    return { progress, cancelled, done in
+        let run = SequenceRun(operations: operations, progress: progress, cancelled: cancelled, done: done)
+        run.start(step: 0)
+        return { run.cancel() }
+    }
+    // STARTER:
+    // return { _, _, done in
+    //     done?(.finished)  // replace: run each operation after the previous one is done
+    //     return {}
+    // }
+    // END SOLUTION
+}
+
+// BEGIN SOLUTION
+/// One run of a sequence. Steps call back from wherever they like, so the state
+/// sits behind a `Mutex` — and no handler is ever called while it is locked,
+/// because a handler may call straight back in (a step may even finish before
+/// it returns its cancel closure).
+private final class SequenceRun: Sendable {
+    private struct State {
+        var step = 0  // the step running now; bumped when it ends
+        var cancelStep: Cancel?
+        var cancelRequested = false
+        var isOver = false
+    }
+
+    private let state = Mutex(State())
+    private let operations: [AsyncOperation]
+    private let progress: ProgressHandler?
+    private let cancelled: CancelHandler?
+    private let done: DoneHandler?
+
+    init(operations: [AsyncOperation], progress: ProgressHandler?,
+         cancelled: CancelHandler?, done: DoneHandler?) {
+        self.operations = operations
+        self.progress = progress
+        self.cancelled = cancelled
+        self.done = done
+    }
+
+    func start(step: Int) {
+        guard step < operations.count else { return finish(.finished) }
+        if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
+        let cancelStep = operations[step](nil, nil) { [self] outcome in ended(step: step, outcome) }
+        // Keep the cancel closure while the step runs. If a cancel arrived while
+        // the step was starting, nobody could call it yet: call it now.
+        let cancelNow = state.withLock { state in
+            guard state.step == step, !state.isOver else { return false }  // it has ended already
+            state.cancelStep = cancelStep
+            return state.cancelRequested
+        }
+        if cancelNow { cancelStep() }
+    }
+
+    func cancel() {
+        let cancelStep = state.withLock { state -> Cancel? in
+            guard !state.isOver, !state.cancelRequested else { return nil }
+            state.cancelRequested = true
+            return state.cancelStep
+        }
+        cancelStep?()
+    }
+
+    private func ended(step: Int, _ outcome: Outcome) {
+        let cancelRequested = state.withLock { state -> Bool? in
+            // A second `done` from a step, or one after the end: ignore it.
+            guard state.step == step, !state.isOver else { return nil }
+            state.step += 1
+            state.cancelStep = nil
+            return state.cancelRequested
+        }
+        guard let cancelRequested else { return }
+        guard outcome == .finished else { return finish(outcome) }
+        progress?(StepProgress(completed: step + 1, total: operations.count))
+        if cancelRequested { return finish(.cancelled) }
+        start(step: step + 1)
+    }
+
+    private func finish(_ outcome: Outcome) {
+        let first = state.withLock { state in
+            defer { state.isOver = true }
+            return !state.isOver
+        }
+        guard first else { return }
+        if outcome == .cancelled { cancelled?() }
+        done?(outcome)
+    }
+}
+// STARTER:
+// // Helper types you write for `sequence` can go here.
+// END SOLUTION

@@ -1,0 +1,65 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook check N` / `workbook check N.M`: grades the learner's files.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check", summary: "grade your answers to a chapter or one exercise",
+        arguments: "<N|N.M>", argumentCount: 1...1,
+        options: [
+            .value("format", "FORMAT", choices: ["text", "json", "junit"], "text (default), json (Exercism results.json v3), or junit"),
+            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
+            .flag("fresh", "ignore cached results and grade again"),
+        ],
+        discussion: """
+        Compiles your files as the chapter's module, compiles the chapter's tests against it,
+        and runs each exercise's tests in its own process with a time limit and a 1 MiB
+        output cap. Each exercise is reported as passed, failed (the first failing
+        expectation and where), does not compile (the compiler's diagnostics at your
+        file:line), crashed (the signal and the trap's message), timed out (the limit and
+        the likely cause), or not started (the file is still the starter). A chapter not
+        started yet is started first. Builds live in .workbook/; your files are never written.
+        Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
+        or an unknown chapter or exercise.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        var options = Grader.Options()
+        do {
+            options.timeout = try GradingContext.timeout(invocation)
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return .usage
+        }
+        options.useCache = !invocation.has("fresh")
+        let target = try GradingContext(invocation.arguments[0], in: context)
+        let format = invocation.value("format") ?? "text"
+
+        // A chapter never started is started, so there is something to check.
+        let folder = target.workbook.exercisesFolder.appendingPathComponent(target.chapter.stem)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            let report = try WorkspaceFiles(workbook: target.workbook).start(target.chapter)
+            if format == "text" {
+                StartCommand.print(report, for: target.chapter, on: console)
+                console.print()
+            }
+        }
+
+        let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == "text")
+        try target.record(grade)
+        switch format {
+        case "json":
+            if target.exercise != nil, let only = grade.exercises.first {
+                console.print(try ResultsJSON.exercise(only))
+            } else {
+                console.print(try ResultsJSON.chapter(grade))
+            }
+        case "junit":
+            console.print(JUnitReport.xml(grade))
+        default:
+            CheckReport(console: console).print(grade, chapter: target.chapter)
+        }
+        return grade.allPassed ? .success : .failure
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import WorkbookKit
+
+/// What the grading commands share: what `N` or `N.M` names, a grader with its
+/// progress line, and recording grades in the learner's progress.
+struct GradingContext {
+    let workbook: Workbook
+    let chapter: Chapter
+    let exercise: Exercise?
+
+    init(workbook: Workbook, chapter: Chapter, exercise: Exercise? = nil) {
+        self.workbook = workbook
+        self.chapter = chapter
+        self.exercise = exercise
+    }
+
+    /// `3` names a chapter, `3.2` an exercise.
+    init(_ target: String, in context: CommandContext) throws {
+        workbook = try context.workbook()
+        if target.contains(".") {
+            let (chapter, exercise) = try workbook.exercise(target)
+            self.chapter = chapter
+            self.exercise = exercise
+        } else {
+            chapter = try workbook.chapter(target)
+            exercise = nil
+        }
+    }
+
+    /// The `--timeout` value, validated.
+    static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
+        guard let text = invocation.value("timeout") else { return 10 }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw .invalidChoice(option: "timeout", value: text, choices: ["a number of seconds between 0 and 3600"])
+        }
+        return seconds
+    }
+
+    /// Grades, with a live "compiling … 2.4 s" line on a terminal.
+    func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
+        let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
+        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        let line = ProgressLine(console: console, enabled: showProgress && console.interactive)
+        grader.progress = { line.update($0) }
+        defer { line.finish() }
+        return try grader.grade(chapter, only: exercise?.id)
+    }
+
+    /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`.
+    func record(_ grade: ChapterGrade) throws {
+        try ProgressStore(workbook: workbook).update { state in
+            for exercise in grade.exercises {
+                var entry = state[exercise.id]
+                entry.status = exercise.status.listStatus.rawValue
+                if let chapterExercise = chapter.exercise(exercise.id),
+                   let file = workbook.learnerFile(for: chapterExercise, in: chapter) {
+                    entry.gradedFileHash = FileManager.default.contents(atPath: file.path).map { ContentHash.of([String(decoding: $0, as: UTF8.self)]) }
+                }
+                if exercise.passed { entry.everPassed = true }
+                state[exercise.id] = entry
+            }
+        }
+    }
+}
+
+/// A redrawn status line with the elapsed time: compiling takes seconds.
+final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private let start = Date()
+    private let lock = NSLock()
+    private var text = "starting"
+    private var timer: DispatchSourceTimer?
+
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+        guard enabled else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now(), repeating: .milliseconds(200))
+        timer.setEventHandler { [weak self] in self?.draw() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    func update(_ text: String) {
+        lock.lock()
+        self.text = text
+        lock.unlock()
+        draw()
+    }
+
+    private func draw() {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
+        console.write("\r\u{1B}[2K" + console.styled("\(text)… \(seconds) s", .dim))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        timer?.cancel()
+        lock.lock()
+        console.write("\r\u{1B}[2K")
+        lock.unlock()
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook run <N|all|FILE.swift>`: checks that the chapters' snippets print what the
+/// chapters say, or runs a learner's own file as a command-line playground.
+enum RunCommand: Command {
+    static let spec = CommandSpec(
+        name: "run",
+        summary: "run a chapter's snippets and compare their output",
+        arguments: "<N|all|FILE.swift>",
+        argumentCount: 1...1,
+        options: [
+            .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json"),
+            .value("timeout", "S", "seconds each snippet (or FILE.swift) may run (default 10)"),
+            .flag("fresh", "ignore cached results and programs: compile and run everything again"),
+            .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
+            .flag("bench", "measure a merged run of the largest chapter against one build per snippet, and a cached re-run"),
+        ],
+        discussion: """
+        Compiles every `swift run` snippet of chapter N (or of all chapters) into one program
+        per chapter, runs each snippet in a process of its own and compares what it prints with
+        the chapter's ```output block (trailing white space ignored). Each snippet is reported as
+        chapters/NN-slug.md:LINE, with a unified diff when the output differs; compile errors
+        point at the chapter line. Results are cached by content in .workbook/.
+        With FILE.swift, compiles and runs that file with Diner, Stage and the chapter modules
+        importable, and prints what it prints.
+        Exit status: 0 when every snippet passes (or FILE.swift exits 0), 1 otherwise,
+        2 for an unknown chapter or a missing file.
+        """
+    )
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let target = invocation.arguments[0]
+        let console = context.console
+        var options = SnippetRunner.Options()
+        if let text = invocation.value("timeout") {
+            guard let seconds = Double(text), seconds > 0 else {
+                console.printError(console.styledError("error:", .red) + " '--timeout' takes a number of seconds, not '\(text)'")
+                return .usage
+            }
+            options.timeout = seconds
+        }
+        options.useCache = !invocation.has("fresh")
+        options.merge = !invocation.has("no-merge")
+        if target.hasSuffix(".swift") {
+            return try runScript(target, options: options, in: context)
+        }
+        let workbook = try context.workbook()
+        let chapters = target == "all" ? workbook.chapters : [try workbook.chapter(target)]
+        if invocation.has("bench") {
+            let toolchain = try SnippetRunner.toolchain(root: workbook.root, environment: context.environment)
+            let report = try SnippetBenchmark.measure(workbook, toolchain: toolchain, environment: context.environment)
+            for line in report.lines { console.print(line) }
+            return .success
+        }
+        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        var runs: [SnippetRunner.ChapterRun] = []
+        let json = invocation.value("format") == "json"
+        for chapter in chapters {
+            let run = try runner.run(chapter)
+            // Text goes out chapter by chapter, so a long first run shows progress.
+            if !json { printChapter(run, on: console) }
+            runs.append(run)
+        }
+        if json {
+            console.print(try self.json(runs))
+        } else {
+            printSummary(runs, on: console)
+        }
+        return runs.allSatisfy { $0.failures.isEmpty } ? .success : .failure
+    }
+
+    // MARK: A learner's file
+
+    private static func runScript(_ path: String, options: SnippetRunner.Options, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let file = context.resolve(path)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            console.printError(console.styledError("error:", .red) + " \(path): no such file")
+            return .usage
+        }
+        let workbook = try context.workbook()
+        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        let execution = try runner.runScript(String(decoding: data, as: UTF8.self), displayPath: path)
+        if execution.ending == .didNotCompile {
+            console.printError(execution.diagnostics)
+            return .failure
+        }
+        console.write(execution.standardOutput)
+        if !execution.errorText.isEmpty { console.printError(execution.errorText) }
+        if execution.outputTruncated { console.printError("\(path): note: its output was cut off at the output limit") }
+        switch execution.ending {
+        case .exited(0): return .success
+        case .exited(let code): console.printError("\(path): the program exited with status \(code)")
+        case .signaled(let signal): console.printError("\(path): the program was \(ChildProcess.Termination.signaled(signal))")
+        case .timedOut(let seconds): console.printError("\(path): the program ran past \(seconds.formatted()) s and was stopped (--timeout S)")
+        case .didNotCompile: break
+        }
+        return .failure
+    }
+
+    // MARK: Text
+
+    static func printChapter(_ run: SnippetRunner.ChapterRun, on console: Console) {
+        for result in run.results {
+            printResult(result, on: console)
+        }
+        let failed = run.failures.count
+        let cache = run.cached > 0 ? ", \(run.cached) from cache" : ""
+        let fallback = run.fellBack ? "; the merged build failed, so snippets were compiled one by one" : ""
+        let counts = run.results.isEmpty ? "no snippets"
+            : failed == 0 ? console.styled("all \(run.results.count) passed", .green)
+            : console.styled("\(failed) of \(run.results.count) failed", .red)
+        console.print(console.styled("chapter \(run.chapter.number): ", .bold) + counts
+            + console.styled(" (\(String(format: "%.2f", run.seconds)) s, \(run.builds) build\(run.builds == 1 ? "" : "s")\(cache)\(fallback))", .dim))
+    }
+
+    static func printSummary(_ runs: [SnippetRunner.ChapterRun], on console: Console) {
+        let total = runs.map(\.results.count).reduce(0, +)
+        let failed = runs.map(\.failures.count).reduce(0, +)
+        if runs.count > 1 || total == 0 {
+            console.print(failed == 0
+                ? "\(total) snippet\(total == 1 ? "" : "s") in \(runs.count) chapter\(runs.count == 1 ? "" : "s"): " + console.styled("all passed", .green)
+                : "\(total) snippets in \(runs.count) chapters: " + console.styled("\(failed) failed", .red))
+        }
+    }
+
+    private static func printResult(_ result: SnippetResult, on console: Console) {
+        let place = "\(result.chapterPath):\(result.line)"
+        switch result.status {
+        case .passed:
+            console.print("\(place): " + console.styled("ok", .green))
+        case .mismatch:
+            console.print("\(place): " + console.styled("output differs", .red) + ": \(result.message)")
+            let diff = LineDiff.unified(
+                from: OutputComparison.normalized(result.expected ?? ""), to: OutputComparison.normalized(result.actual),
+                oldName: "expected (the output block)", newName: "actual")
+            for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+                let style: Style? = line.hasPrefix("-") && !line.hasPrefix("---") ? .red
+                    : line.hasPrefix("+") && !line.hasPrefix("+++") ? .green : line.hasPrefix("@@") ? .cyan : nil
+                console.print("    " + (style.map { console.styled(String(line), $0) } ?? String(line)))
+            }
+        case .compileError:
+            console.print("\(place): " + console.styled("does not compile", .red))
+            console.printError(result.message)
+        case .failed, .timedOut:
+            let label = result.status == .timedOut ? "timed out" : "failed"
+            console.print("\(place): " + console.styled(label, .red) + ": " + result.message.replacingOccurrences(of: "\n", with: "\n    "))
+            if !result.actual.isEmpty {
+                console.print("    it printed:")
+                for line in OutputComparison.normalized(result.actual).split(separator: "\n", omittingEmptySubsequences: false).prefix(20) {
+                    console.print("    | \(line)")
+                }
+            }
+        }
+    }
+
+    // MARK: JSON
+
+    struct Report: Encodable {
+        var chapters: [ChapterReport]
+        var passed: Int
+        var failed: Int
+    }
+
+    struct ChapterReport: Encodable {
+        var number: Int
+        var file: String
+        var snippets: [SnippetResult]
+    }
+
+    static func json(_ runs: [SnippetRunner.ChapterRun]) throws -> String {
+        let report = Report(
+            chapters: runs.map { ChapterReport(number: $0.chapter.number, file: $0.chapter.path, snippets: $0.results) },
+            passed: runs.map { $0.results.count - $0.failures.count }.reduce(0, +),
+            failed: runs.map(\.failures.count).reduce(0, +))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+}

@@ -1,0 +1,42 @@
+import WorkbookKit
+
+/// `workbook solution N.M`: the reference solution, once the exercise has passed.
+enum SolutionCommand: Command {
+    static let spec = CommandSpec(
+        name: "solution", summary: "show the reference solution of an exercise you passed",
+        arguments: "<N.M>", argumentCount: 1...1,
+        options: [.flag("force", "show it before you have passed (recorded in your progress)")],
+        discussion: """
+        Prints the model answer (the reference file without its solution markers) once
+        `workbook check` has seen the exercise pass. Before that it refuses and says how to
+        pass, unless --force, which is recorded in .workbook/progress.json.
+        Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let workbook = try context.workbook()
+        let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
+        let console = context.console
+        let store = ProgressStore(workbook: workbook)
+        let entry = store.load()[exercise.id]
+        let forced = invocation.has("force")
+        guard entry.everPassed || forced else {
+            let file = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? "your file"
+            console.printError("The solution of exercise \(exercise.id) opens once it passes. Write it in \(file), "
+                + "run `workbook check \(exercise.id)` until it passes (`workbook hint \(exercise.id)` helps), "
+                + "or use --force to see it now (your progress will say so).")
+            return .failure
+        }
+        guard let reference = exercise.referenceFile else {
+            throw WorkbookError.unreadable(path: exercise.location.path, reason: "exercise \(exercise.id) names no reference file")
+        }
+        let solution = try SolutionMarkers.solution(from: try workbook.read(reference), path: reference)
+        try store.update { state in
+            state[exercise.id].solutionShown = true
+            if !entry.everPassed { state[exercise.id].solutionForced = true }
+        }
+        console.print(console.styled("Exercise \(exercise.id): \(exercise.title) — the reference solution (\(reference))", .bold))
+        console.print(solution)
+        return .success
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook watch [N]`: re-checks the exercise whose file changed.
+enum WatchCommand: Command {
+    static let spec = CommandSpec(
+        name: "watch", summary: "re-check exercises as you save them",
+        arguments: "[N]", argumentCount: 0...1,
+        options: [
+            .flag("poll", "look for changes by polling instead of inotify (network file systems)"),
+            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
+        ],
+        discussion: """
+        Checks chapter N (or every chapter you have started), then waits. When you save an
+        exercise's file it re-checks that exercise (changes are gathered for 200 ms) and
+        redraws. Quit with q or Ctrl-C. Exit status: 0 on quit, 2 for an unknown chapter.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        var options = Grader.Options()
+        do {
+            options.timeout = try GradingContext.timeout(invocation)
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return .usage
+        }
+        let workbook = try context.workbook()
+        let chapters: [Chapter]
+        if let number = invocation.arguments.first {
+            let chapter = try workbook.chapter(number)
+            _ = try WorkspaceFiles(workbook: workbook).start(chapter)
+            chapters = [chapter]
+        } else {
+            chapters = workbook.chapters.filter { (chapter: Chapter) -> Bool in
+                let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+                return !chapter.exercises.isEmpty && FileManager.default.fileExists(atPath: folder.path)
+            }
+        }
+        guard !chapters.isEmpty else {
+            console.printError("Nothing to watch: start a chapter first (`workbook start 1`).")
+            return .failure
+        }
+        let folders = chapters.map { workbook.exercisesFolder.appendingPathComponent($0.stem).path }
+        let watcher: any FileWatcher
+        if !invocation.has("poll"), let inotify = InotifyWatcher(folders: folders) {
+            watcher = inotify
+        } else {
+            watcher = PollingWatcher(folders: folders)
+        }
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let quit = QuitKeys(enabled: console.interactive)
+        defer { quit.restore() }
+
+        func check(_ chapter: Chapter, only: ExerciseID?) {
+            var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+            let line = ProgressLine(console: console, enabled: console.interactive)
+            grader.progress = { line.update($0) }
+            do {
+                let grade = try grader.grade(chapter, only: only)
+                line.finish()
+                try GradingContext(workbook: workbook, chapter: chapter).record(grade)
+                if console.interactive { console.write("\u{1B}[2J\u{1B}[H") }
+                CheckReport(console: console).print(grade, chapter: chapter)
+            } catch {
+                line.finish()
+                console.printError("error: \(error)")
+            }
+            console.print(console.styled("Watching \(folders.map { workbook.displayPath(URL(fileURLWithPath: $0)) }.joined(separator: ", ")) — q or Ctrl-C quits.", .dim))
+        }
+
+        for chapter in chapters { check(chapter, only: nil) }
+        let debouncer = Debouncer()
+        while !quit.requested {
+            let changed = debouncer.next(from: watcher, timeout: 0.2)
+            for chapter in chapters {
+                let touched = chapter.exercises.filter { exercise in
+                    guard let file = workbook.learnerFile(for: exercise, in: chapter)?.path else { return false }
+                    return changed.contains(file)
+                }
+                if touched.count == 1 { check(chapter, only: touched[0].id) }
+                if touched.count > 1 { check(chapter, only: nil) }
+            }
+        }
+        return .success
+    }
+}
+
+/// `q` on the keyboard (read without waiting for Enter) or Ctrl-C ends the watch.
+final class QuitKeys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var quit = false
+    private var saved = termios()
+    private let rawMode: Bool
+    private var keyboard: DispatchSourceRead?
+    /// Set by the SIGINT handler, which may only touch a plain global.
+    nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
+
+    init(enabled: Bool) {
+        QuitKeys.interrupted = 0
+        signal(SIGINT) { _ in QuitKeys.interrupted = 1 }
+        rawMode = enabled && tcgetattr(STDIN_FILENO, &saved) == 0
+        guard rawMode else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        let keyboard = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .global())
+        keyboard.setEventHandler { [weak self] in
+            var byte: UInt8 = 0
+            if read(STDIN_FILENO, &byte, 1) <= 0 || byte == UInt8(ascii: "q") || byte == 3 { self?.request() }
+        }
+        keyboard.resume()
+        self.keyboard = keyboard
+    }
+
+    var requested: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return quit || QuitKeys.interrupted != 0
+    }
+
+    private func request() {
+        lock.lock()
+        quit = true
+        lock.unlock()
+    }
+
+    func restore() {
+        keyboard?.cancel()
+        signal(SIGINT, SIG_DFL)
+        if rawMode { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+    }
+}

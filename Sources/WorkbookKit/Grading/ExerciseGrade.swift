@@ -1,0 +1,165 @@
+import Foundation
+
+/// How one exercise fared in `workbook check`.
+public enum GradeStatus: String, Sendable, Equatable, Codable, CaseIterable {
+    /// Every test passed.
+    case passed
+    /// It ran, and a test failed.
+    case failed
+    /// The learner's file does not compile (on its own, or against the tests).
+    case doesNotCompile = "does-not-compile"
+    /// The tests' process died: a trap (`fatalError`, precondition, index out of
+    /// range, force-unwrapped nil), a signal, or an early `exit`.
+    case crashed
+    /// The tests ran past the time limit and were killed.
+    case timedOut = "timed-out"
+    /// The file is missing or still the starter.
+    case notStarted = "not-started"
+
+    /// The status `workbook list` shows for it.
+    public var listStatus: ExerciseStatus {
+        switch self {
+        case .passed: return .passing
+        case .failed, .crashed, .timedOut: return .failing
+        case .doesNotCompile: return .error
+        case .notStarted: return .notStarted
+        }
+    }
+}
+
+/// One test of an exercise's suite.
+public struct TestOutcome: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Equatable, Codable {
+        case pass, fail, error
+    }
+
+    /// The test's display name (or its function name when it has none).
+    public var name: String
+    public var status: Status
+    /// For a failure: the first failing expectation, in the learner's terms.
+    public var message: String?
+    /// Where the failure points: the learner's file when it does, else the test's line.
+    public var location: SourceLocation?
+    /// The test's source, for results.json's `test_code`.
+    public var code: String
+
+    public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
+        self.name = name
+        self.status = status
+        self.message = message
+        self.location = location
+        self.code = code
+    }
+}
+
+/// The grade of one exercise: its status, what explains it, and its tests in file order.
+public struct ExerciseGrade: Sendable, Equatable, Codable {
+    public var id: ExerciseID
+    public var title: String
+    public var status: GradeStatus
+    /// Why it is not passing, in words: compiler diagnostics, the signal and the trap's
+    /// message, the limit and the likely cause. Empty when it passed.
+    public var message: String
+    public var tests: [TestOutcome]
+    /// What the code under test printed (standard output then standard error), capped.
+    public var output: String
+    public var outputTruncated: Bool
+    /// The learner's file, as shown to them (`exercises/03-queues/Ex2_Load.swift`).
+    public var learnerFile: String
+
+    public init(
+        id: ExerciseID, title: String, status: GradeStatus, message: String = "", tests: [TestOutcome] = [],
+        output: String = "", outputTruncated: Bool = false, learnerFile: String = ""
+    ) {
+        self.id = id
+        self.title = title
+        self.status = status
+        self.message = message
+        self.tests = tests
+        self.output = output
+        self.outputTruncated = outputTruncated
+        self.learnerFile = learnerFile
+    }
+
+    public var passed: Bool { status == .passed }
+}
+
+/// The grades of a chapter's exercises (all of them, or the one asked for).
+public struct ChapterGrade: Sendable, Equatable, Codable {
+    public var chapter: Int
+    public var title: String
+    public var exercises: [ExerciseGrade]
+
+    public init(chapter: Int, title: String, exercises: [ExerciseGrade]) {
+        self.chapter = chapter
+        self.title = title
+        self.exercises = exercises
+    }
+
+    public var passedCount: Int { exercises.filter(\.passed).count }
+    public var allPassed: Bool { !exercises.isEmpty && exercises.allSatisfy(\.passed) }
+}
+
+// Codable by hand over plain strings and numbers, so the shared model types need no
+// Codable conformance of their own (another branch may well add one).
+extension TestOutcome {
+    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        status = try container.decode(Status.self, forKey: .status)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        code = try container.decode(String.self, forKey: .code)
+        if let path = try container.decodeIfPresent(String.self, forKey: .path) {
+            location = SourceLocation(
+                path: path, line: try container.decode(Int.self, forKey: .line),
+                column: try container.decode(Int.self, forKey: .column))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encode(code, forKey: .code)
+        if let location {
+            try container.encode(location.path, forKey: .path)
+            try container.encode(location.line, forKey: .line)
+            try container.encode(location.column, forKey: .column)
+        }
+    }
+}
+
+extension ExerciseGrade {
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .id)
+        guard let id = ExerciseID(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not an exercise id: \(text)")
+        }
+        self.id = id
+        title = try container.decode(String.self, forKey: .title)
+        status = try container.decode(GradeStatus.self, forKey: .status)
+        message = try container.decode(String.self, forKey: .message)
+        tests = try container.decode([TestOutcome].self, forKey: .tests)
+        output = try container.decode(String.self, forKey: .output)
+        outputTruncated = try container.decode(Bool.self, forKey: .outputTruncated)
+        learnerFile = try container.decode(String.self, forKey: .learnerFile)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.description, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(status, forKey: .status)
+        try container.encode(message, forKey: .message)
+        try container.encode(tests, forKey: .tests)
+        try container.encode(output, forKey: .output)
+        try container.encode(outputTruncated, forKey: .outputTruncated)
+        try container.encode(learnerFile, forKey: .learnerFile)
+    }
+}

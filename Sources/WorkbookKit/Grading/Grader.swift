@@ -1,0 +1,149 @@
+import Foundation
+
+/// Grades a chapter: compiles the learner's files as the chapter's module (an exercise
+/// whose file does not compile is graded "does not compile" and its STARTER stands in,
+/// so the others still build; a learner never gains from the reference), compiles all
+/// the chapter's test files with a generated entry point into ONE runner, then runs
+/// each exercise's suite in its own child process with a time limit and an output cap.
+/// Results are cached by content under `.workbook/cache/`.
+public struct Grader: Sendable {
+    public struct Options: Sendable {
+        /// Seconds each exercise's tests may run.
+        public var timeout: Double = 10
+        /// Bytes kept of the tests' output, per stream.
+        public var outputLimit: Int = 1 << 20
+        public var submissions: SubmissionSet = .workspace
+        /// Run the tests of exercises still at their starter (verify does; check does not).
+        public var runStarters = false
+        /// Reuse results whose inputs are unchanged.
+        public var useCache = true
+        /// Exercises run side by side.
+        public var parallelism = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+        public init() {}
+    }
+
+    public let workbook: Workbook
+    public let toolchain: SwiftToolchain
+    public var options: Options
+    /// Told what is happening ("compiling Chapter03Queues"), for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(workbook: Workbook, toolchain: SwiftToolchain, options: Options = Options()) {
+        self.workbook = workbook
+        self.toolchain = toolchain
+        self.options = options
+    }
+
+    var cache: URL { workbook.cacheFolder }
+
+    /// Grades `chapter`'s exercises, or just `only`.
+    public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
+        let exercises = chapter.exercises.filter { $0.referenceFile != nil && $0.testsFile != nil }
+        guard let moduleName = chapter.moduleName else {
+            throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
+        }
+        var submissions = try exercises.map { try submission(for: $0, in: chapter) }
+        let selected = exercises.filter { only == nil || $0.id == only }
+
+        // Everything a result depends on, hashed: an unchanged re-check stops here.
+        let checkKey = try inputsKey(chapter: chapter, moduleName: moduleName, submissions: submissions, selected: selected.map(\.id))
+        let resultFile = cache.appendingPathComponent("results").appendingPathComponent("\(checkKey).json")
+        if options.useCache, let data = FileManager.default.contents(atPath: resultFile.path),
+           let cached = try? JSONDecoder().decode(ChapterGrade.self, from: data) {
+            return cached
+        }
+
+        let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
+        let built = try build.run(&submissions)
+        var grades: [ExerciseGrade] = []
+        var toRun: [(Exercise, Submission)] = []
+        for exercise in selected {
+            guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
+            let learnerPath = displayPath(of: submission)
+            if let failure = built.broken[exercise.id] {
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .doesNotCompile, message: failure, learnerFile: learnerPath))
+            } else if built.runner == nil {
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .doesNotCompile,
+                    message: built.chapterFailure ?? "the chapter's tests do not compile", learnerFile: learnerPath))
+            } else if submission.isStarter, !options.runStarters {
+                let message = submission.origin == .learner
+                    ? "\(learnerPath) is still the starter: write your solution there, then check again"
+                    : "\(learnerPath) does not exist: `workbook start \(chapter.number)` writes its starter"
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .notStarted, message: message, learnerFile: learnerPath))
+            } else {
+                toRun.append((exercise, submission))
+            }
+        }
+        if let runner = built.runner, !toRun.isEmpty {
+            progress?("running \(toRun.count) exercise\(toRun.count == 1 ? "" : "s")")
+            grades += SuiteRunner(grader: self, runner: runner, chapter: chapter, submissions: submissions).run(toRun)
+        }
+        grades.sort { $0.id < $1.id }
+        let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
+        if options.useCache, let data = try? JSONEncoder().encode(grade) {
+            try? AtomicFile.write(data, to: resultFile)
+        }
+        return grade
+    }
+
+    /// The file to compile for `exercise`, per `options.submissions`.
+    func submission(for exercise: Exercise, in chapter: Chapter) throws -> Submission {
+        let starterText = try workbook.starter(for: exercise)
+        switch options.submissions {
+        case .references:
+            return Submission(exercise: exercise.id, file: workbook.url(exercise.referenceFile!), origin: .reference, isStarter: false)
+        case .starters:
+            return Submission(exercise: exercise.id, file: try starterFile(for: exercise, in: chapter, text: starterText), origin: .starter, isStarter: true)
+        case .workspace:
+            if let file = workbook.learnerFile(for: exercise, in: chapter),
+               let data = FileManager.default.contents(atPath: file.path) {
+                let isStarter = String(decoding: data, as: UTF8.self) == starterText
+                return Submission(exercise: exercise.id, file: file, origin: .learner, isStarter: isStarter)
+            }
+            return Submission(exercise: exercise.id, file: try starterFile(for: exercise, in: chapter, text: starterText), origin: .starter, isStarter: true)
+        }
+    }
+
+    /// The starter written under `.workbook/cache/starters/`, so it can be compiled.
+    func starterFile(for exercise: Exercise, in chapter: Chapter, text: String) throws -> URL {
+        let file = cache.appendingPathComponent("starters").appendingPathComponent(chapter.stem)
+            .appendingPathComponent(exercise.fileName ?? "Ex\(exercise.id.number).swift")
+        if FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) != text {
+            try AtomicFile.write(text, to: file)
+        }
+        return file
+    }
+
+    /// What the learner calls a submission's file.
+    func displayPath(of submission: Submission) -> String {
+        // A starter compiled from the cache stands for the learner's (missing) file.
+        let starters = cache.appendingPathComponent("starters").standardizedFileURL.path + "/"
+        let path = submission.file.standardizedFileURL.path
+        if path.hasPrefix(starters) {
+            return workbook.displayPath(workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))))
+        }
+        return workbook.displayPath(submission.file)
+    }
+
+    private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
+        var hash = ContentHash()
+        hash.combine("grade-v1")
+        hash.combine(toolchain.version)
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
+        hash.combine(selected.map(\.description).joined(separator: ","))
+        var files: [URL] = []
+        for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {
+            files += ModuleBuilder.sources(in: workbook.url(folder))
+        }
+        files += submissions.map(\.file)
+        for file in files {
+            hash.combine(file.path)
+            hash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        return hash.hex
+    }
+}

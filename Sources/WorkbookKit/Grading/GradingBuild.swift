@@ -1,0 +1,221 @@
+import Foundation
+
+/// The compile half of grading: the support modules, the chapter's module from the
+/// submissions, and one test runner from all the chapter's test files. A submission
+/// that breaks either compile is recorded as broken and its starter takes its place,
+/// and the build is retried, so one broken file never stops the others being graded.
+struct GradingBuild {
+    struct Output {
+        /// The test runner, when the chapter could be built at all.
+        var runner: URL?
+        /// Exercises that do not compile, with the compiler's diagnostics (paths shortened).
+        var broken: [ExerciseID: String] = [:]
+        /// Why nothing could be built (an author's problem, not the learner's).
+        var chapterFailure: String?
+    }
+
+    let grader: Grader
+    let chapter: Chapter
+    let moduleName: String
+    let exercises: [Exercise]
+
+    private var workbook: Workbook { grader.workbook }
+    private var builder: ModuleBuilder { ModuleBuilder(toolchain: grader.toolchain, cacheFolder: grader.cache) }
+
+    static let runnerModuleName = "WorkbookRunner"
+    /// One compiler job for the whole module: a chapter has a handful of small files,
+    /// and starting a frontend per batch costs more than it saves.
+    static let moduleFlags = ["-wmo", "-no-emit-module-separately-wmo"]
+    static let entryPoint = """
+        import Testing
+
+        @main struct WorkbookRunnerMain {
+            static func main() async { await Testing.__swiftPMEntryPoint() as Never }
+        }
+
+        """
+
+    func run(_ submissions: inout [Submission]) throws -> Output {
+        var output = Output()
+        grader.progress?("compiling Diner and Stage")
+        let dependencies = try supportModules()
+        let moduleFolder = workbook.url("Sources/\(moduleName)")
+        let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
+        let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
+        let testFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+
+        // Each round either builds or replaces at least one more submission by its starter.
+        for _ in 0...(exercises.count + 1) {
+            grader.progress?("compiling \(moduleName)")
+            let sources = support + submissions.map(\.file)
+            let module: ModuleBuilder.BuiltModule
+            switch compileModule(sources: sources, dependencies: dependencies) {
+            case .success(let built):
+                module = built
+            case .failure(let diagnostics):
+                guard blame(diagnostics, in: submissions.map { ($0.exercise, $0.file) }, &submissions, &output,
+                            prefix: "") else {
+                    output.chapterFailure = "the chapter's module \(moduleName) does not compile, even with the starters:\n" + shorten(diagnostics.allText)
+                    return output
+                }
+                continue
+            }
+
+            grader.progress?("compiling the tests")
+            switch compileRunner(module: module, dependencies: dependencies, testFiles: testFiles) {
+            case .success(let runner):
+                output.runner = runner
+                return output
+            case .failure(let diagnostics):
+                let testsOf = exercises.compactMap { exercise in
+                    exercise.testsFile.map { (exercise.id, workbook.url($0)) }
+                }
+                guard blame(diagnostics, in: testsOf, &submissions, &output,
+                            prefix: "your file compiles, but the tests cannot use it (did a name or a signature change?):\n") else {
+                    output.chapterFailure = "the chapter's tests do not compile:\n" + shorten(diagnostics.allText)
+                    return output
+                }
+            }
+        }
+        output.chapterFailure = "the chapter could not be built"
+        return output
+    }
+
+    /// Marks the exercises whose `files` have errors as broken and swaps in their
+    /// starters. False when nothing new could be blamed.
+    private func blame(
+        _ diagnostics: CompilerDiagnostics, in files: [(ExerciseID, URL)], _ submissions: inout [Submission],
+        _ output: inout Output, prefix: String
+    ) -> Bool {
+        let failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var blamed = false
+        for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
+            guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
+                  let exercise = exercises.first(where: { $0.id == id }) else { continue }
+            let text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
+                .map(\.text).joined(separator: "\n")
+            if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
+            guard let starterText = try? workbook.starter(for: exercise),
+                  let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) else { continue }
+            submissions[index] = Submission(exercise: id, file: starter, origin: .starter, isStarter: true)
+            blamed = true
+        }
+        return blamed
+    }
+
+    private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
+        var built: [ModuleBuilder.BuiltModule] = []
+        for name in ["Diner", "Stage"] {
+            let sources = ModuleBuilder.sources(in: workbook.url("Sources/\(name)"))
+            if sources.isEmpty { continue }
+            built.append(try builder.build(name: name, sources: sources, dependencies: built))
+        }
+        return built
+    }
+
+    private enum Compiled<T> {
+        case success(T)
+        case failure(CompilerDiagnostics)
+    }
+
+    /// The module, or its diagnostics; failures are cached too, so re-checking an
+    /// unchanged broken file does not compile it again.
+    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<ModuleBuilder.BuiltModule> {
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags)
+        let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
+        if let data = FileManager.default.contents(atPath: failureFile.path) {
+            return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
+        }
+        do {
+            return .success(try builder.build(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags))
+        } catch let failure as ModuleBuilder.BuildFailure {
+            try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            return .failure(CompilerDiagnostics(failure.diagnostics))
+        } catch {
+            return .failure(CompilerDiagnostics("\(error)"))
+        }
+    }
+
+    /// Compiles every test file and the entry point into one executable. Two cached
+    /// steps: the tests' object files, keyed by the chapter module's *interface* (its
+    /// `.swiftmodule`, which a change inside a function body leaves byte-identical), then
+    /// the link with the module's library. Editing a body re-links; it never recompiles
+    /// the tests (their macros make them the slowest part).
+    private func compileRunner(
+        module: ModuleBuilder.BuiltModule, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+    ) -> Compiled<URL> {
+        let runners = grader.cache.appendingPathComponent("runners")
+        var objectsHash = ContentHash()
+        objectsHash.combine(grader.toolchain.version)
+        objectsHash.combine(GradingBuild.entryPoint)
+        for dependency in dependencies { objectsHash.combine(dependency.key) }
+        objectsHash.combine(FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) ?? Data(module.key.utf8))
+        for file in testFiles {
+            objectsHash.combine(file.path)
+            objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        let objects = grader.cache.appendingPathComponent("test-objects").appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
+        let failureFile = objects.appendingPathExtension("failure.txt")
+        if let data = FileManager.default.contents(atPath: failureFile.path) {
+            return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
+        }
+        var runnerHash = ContentHash()
+        runnerHash.combine(objectsHash.hex)
+        runnerHash.combine(module.key)
+        let folder = runners.appendingPathComponent("\(moduleName)-\(runnerHash.hex)")
+        let runner = folder.appendingPathComponent("runner")
+        if FileManager.default.isExecutableFile(atPath: runner.path) { return .success(runner) }
+
+        do {
+            if !FileManager.default.fileExists(atPath: objects.path) {
+                let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
+                try? FileManager.default.removeItem(at: scratch)
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
+                try AtomicFile.write(GradingBuild.entryPoint, to: main)
+                var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+                for built in [module] + dependencies { arguments += built.compilerFlags }
+                arguments += testFiles.map(\.path) + [main.path]
+                let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
+                guard result.termination.isSuccess else {
+                    let text = result.standardError + result.standardOutput
+                    try? AtomicFile.write(text, to: failureFile)
+                    return .failure(CompilerDiagnostics(text))
+                }
+                try? FileManager.default.removeItem(at: main)
+                try? FileManager.default.removeItem(at: objects)
+                try FileManager.default.moveItem(at: scratch, to: objects)
+            }
+            let scratch = runners.appendingPathComponent(".tmp-\(runnerHash.hex)-\(getpid())")
+            try? FileManager.default.removeItem(at: scratch)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let objectFiles = try FileManager.default.contentsOfDirectory(atPath: objects.path)
+                .filter { $0.hasSuffix(".o") }.sorted().map { objects.appendingPathComponent($0).path }
+            var arguments = SwiftToolchain.languageFlags
+            // Dependents first, so the static libraries link in order.
+            for built in [module] + dependencies.reversed() { arguments += built.linkerFlags }
+            arguments += objectFiles + ["-o", scratch.appendingPathComponent("runner").path]
+            let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
+            guard result.termination.isSuccess else {
+                return .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
+            }
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.moveItem(at: scratch, to: folder)
+            return .success(runner)
+        } catch {
+            return .failure(CompilerDiagnostics("\(error)"))
+        }
+    }
+
+    /// Absolute paths in compiler output → paths relative to the workbook root.
+    func shorten(_ text: String) -> String {
+        let root = workbook.root.path.hasSuffix("/") ? workbook.root.path : workbook.root.path + "/"
+        var result = text.replacingOccurrences(of: root, with: "")
+        // Starters compiled from the cache are shown under the learner's folder name.
+        let starters = grader.cache.appendingPathComponent("starters").path + "/"
+        result = result.replacingOccurrences(of: workbook.displayPath(URL(fileURLWithPath: starters)), with: workbook.displayPath(workbook.exercisesFolder) + "/")
+        return result
+    }
+}

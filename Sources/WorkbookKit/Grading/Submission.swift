@@ -1,0 +1,29 @@
+import Foundation
+
+/// The file graded for one exercise, and where it came from.
+public struct Submission: Sendable, Equatable {
+    public enum Origin: String, Sendable, Equatable {
+        /// The learner's own file.
+        case learner
+        /// The starter, because the learner's file is missing (or, for `verify`, on purpose).
+        case starter
+        /// The reference solution (`verify`).
+        case reference
+    }
+
+    public var exercise: ExerciseID
+    public var file: URL
+    public var origin: Origin
+    /// True when the file's text is the starter's: graded as "not started".
+    public var isStarter: Bool
+}
+
+/// Which files `Grader` compiles for a chapter's exercises.
+public enum SubmissionSet: Sendable, Equatable {
+    /// The learner's workspace: their file, or the starter when it is missing.
+    case workspace
+    /// Every exercise's starter (for `verify`: each must fail).
+    case starters
+    /// Every exercise's reference file (for `verify`: each must pass).
+    case references
+}

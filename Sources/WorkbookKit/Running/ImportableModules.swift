@@ -1,0 +1,86 @@
+import Foundation
+
+/// The workbook's own modules that snippets and scratch files may import — `Diner`,
+/// `Stage` and every chapter module — built from `Sources/` through `ModuleBuilder`
+/// on first use and reused from its cache after that.
+public struct ImportableModules: Sendable {
+    /// A module: its folder under `Sources/` and the modules it is built on, as in Package.swift.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var dependencies: [String]
+    }
+
+    /// What the package says, as a table: the shared modules, then one module per chapter.
+    public static func entries(root: URL) -> [Entry] {
+        let sources = root.appendingPathComponent("Sources")
+        let chapterModules = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+            .filter { $0.hasPrefix("Chapter") && $0.dropFirst("Chapter".count).prefix(2).allSatisfy(\.isNumber) }
+            .sorted()
+        let all = [Entry(name: "Diner", dependencies: []), Entry(name: "Stage", dependencies: ["Diner"])]
+            + chapterModules.map { Entry(name: $0, dependencies: ["Stage", "Diner"]) }
+        return all.filter { entry in
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent(entry.name).path)
+        }
+    }
+
+    public let root: URL
+    public let builder: ModuleBuilder
+    public let entries: [Entry]
+
+    public init(root: URL, builder: ModuleBuilder) {
+        self.root = root
+        self.builder = builder
+        self.entries = Self.entries(root: root)
+    }
+
+    /// Which of `names` are workbook modules (the rest come with the toolchain).
+    public func known(_ names: [String]) -> [String] {
+        names.filter { name in entries.contains { $0.name == name } }
+    }
+
+    /// Builds (or finds in the cache) the modules named and everything they are built on.
+    /// A module that does not compile is reported in `failures`, and so is every module
+    /// built on it; the others are still returned.
+    public func build(_ names: [String]) -> Resolution {
+        var resolution = Resolution()
+        for name in known(names) { resolve(name, into: &resolution) }
+        return resolution
+    }
+
+    /// Built modules, in build order (a module after the ones it is built on), and the
+    /// modules that could not be built, with the compiler's reason.
+    public struct Resolution: Sendable {
+        public var modules: [ModuleBuilder.BuiltModule] = []
+        public var failures: [String: String] = [:]
+
+        /// Flags that make every built module importable and linkable by one program.
+        public var flags: [String] {
+            modules.flatMap(\.compilerFlags) + modules.reversed().flatMap(\.linkerFlags)
+        }
+
+        /// The cache keys of `names`' modules, for a result's own cache key.
+        public func keys(of names: [String]) -> [String] {
+            names.map { name in modules.first { $0.name == name }?.key ?? "missing:\(name)" }
+        }
+    }
+
+    private func resolve(_ name: String, into resolution: inout Resolution) {
+        if resolution.modules.contains(where: { $0.name == name }) || resolution.failures[name] != nil { return }
+        guard let entry = entries.first(where: { $0.name == name }) else { return }
+        for dependency in entry.dependencies { resolve(dependency, into: &resolution) }
+        if let broken = entry.dependencies.first(where: { resolution.failures[$0] != nil }) {
+            resolution.failures[name] = "module \(name) is built on \(broken), which does not compile"
+            return
+        }
+        let dependencies = entry.dependencies.compactMap { dependency in resolution.modules.first { $0.name == dependency } }
+        let sources = ModuleBuilder.sources(in: root.appendingPathComponent("Sources").appendingPathComponent(name))
+        do {
+            // Dependencies first in the list; `flags` reverses it for the linker.
+            resolution.modules.append(try builder.build(name: name, sources: sources, dependencies: dependencies))
+        } catch let failure as ModuleBuilder.BuildFailure {
+            resolution.failures[name] = failure.description
+        } catch {
+            resolution.failures[name] = "module \(name) could not be built: \(error)"
+        }
+    }
+}

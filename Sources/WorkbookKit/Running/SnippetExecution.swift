@@ -1,0 +1,132 @@
+/// What happened when a snippet was compiled and run — the part of a result that
+/// depends only on the code, so it is what the cache keeps. Whether it *passed*
+/// depends on the chapter's expected output too, and is worked out by `verdict`.
+public struct SnippetExecution: Sendable, Equatable, Codable {
+    public enum Ending: Sendable, Equatable, Codable {
+        case exited(Int32)
+        case signaled(Int32)
+        case timedOut(seconds: Double)
+        /// It did not compile; `diagnostics` says why.
+        case didNotCompile
+    }
+
+    public var ending: Ending
+    public var standardOutput: String
+    public var standardError: String
+    public var outputTruncated: Bool
+    /// The compiler's diagnostics, for `didNotCompile`.
+    public var diagnostics: String
+
+    public init(
+        ending: Ending, standardOutput: String = "", standardError: String = "",
+        outputTruncated: Bool = false, diagnostics: String = ""
+    ) {
+        self.ending = ending
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.outputTruncated = outputTruncated
+        self.diagnostics = diagnostics
+    }
+
+    /// A run's outcome.
+    init(_ result: ChildProcess.Result) {
+        let ending: Ending
+        switch result.termination {
+        case .exited(let code): ending = .exited(code)
+        case .signaled(let signal): ending = .signaled(signal)
+        case .timedOut(let seconds): ending = .timedOut(seconds: seconds)
+        }
+        self.init(
+            ending: ending, standardOutput: result.standardOutput, standardError: result.standardError,
+            outputTruncated: result.outputTruncated)
+    }
+
+    static func compileError(_ diagnostics: String) -> SnippetExecution {
+        SnippetExecution(ending: .didNotCompile, diagnostics: diagnostics)
+    }
+
+    /// Timeouts depend on how busy the machine was; everything else is worth keeping.
+    var isCacheable: Bool {
+        if case .timedOut = ending { return false }
+        return true
+    }
+
+    /// Judges the execution against what the chapter promises for `snippet`.
+    public func verdict(for snippet: Snippet, chapterPath: String) -> SnippetResult {
+        func result(_ status: SnippetResult.Status, _ message: String = "") -> SnippetResult {
+            SnippetResult(
+                chapterPath: chapterPath, line: snippet.location.line, status: status,
+                expected: snippet.expectedOutput, actual: standardOutput, message: message)
+        }
+        let truncation = outputTruncated ? " (its output was cut off at the output limit)" : ""
+        switch ending {
+        case .didNotCompile:
+            return result(.compileError, diagnostics.isEmpty ? "it does not compile" : diagnostics)
+        case .timedOut(let seconds):
+            return result(.timedOut, "it ran past the time limit of \(seconds.formatted()) s and was stopped (--timeout S sets the limit)\(truncation)")
+        case .exited, .signaled:
+            break
+        }
+        let crashed = ending != .exited(0)
+        if snippet.has(.figure) {
+            let text = standardOutput.trimmingWhitespace
+            if crashed { return result(.failed, "a figure must exit normally, but it \(endingText)\(stderrText)") }
+            guard text.hasPrefix("<svg"), text.hasSuffix("</svg>") else {
+                return result(.failed, "a figure prints one SVG document (<svg …>…</svg>) and nothing else\(truncation)")
+            }
+            return result(.passed)
+        }
+        if snippet.has(.crash), !crashed {
+            return result(.failed, "it is marked `crash` but exited normally")
+        }
+        if !snippet.has(.crash), crashed {
+            return result(.failed, "it \(endingText)\(stderrText)")
+        }
+        guard let expected = snippet.expectedOutput else {
+            return result(.failed, "it has no ```output block to compare with")
+        }
+        if OutputComparison.normalized(expected) == OutputComparison.normalized(standardOutput) {
+            return result(.passed)
+        }
+        let block = snippet.expectedOutputLocation.map { " (line \($0.line))" } ?? ""
+        return result(.mismatch, "its output differs from the output block\(block)\(truncation)")
+    }
+
+    private var endingText: String {
+        switch ending {
+        case .exited(let code): return ChildProcess.Termination.exited(code).description
+        case .signaled(let signal): return ChildProcess.Termination.signaled(signal).description
+        case .timedOut(let seconds): return ChildProcess.Termination.timedOut(seconds: seconds).description
+        case .didNotCompile: return "did not compile"
+        }
+    }
+
+    /// Standard error without the runtime's stack trace, which has no symbols to help
+    /// anyone: what is left says what went wrong (`…: Fatal error: Index out of range`).
+    public var errorText: String {
+        var lines: [Substring] = []
+        for line in standardError.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") { break }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n").trimmingWhitespace
+    }
+
+    /// The end of `errorText`, after a colon, for a message.
+    private var stderrText: String {
+        let text = errorText
+        guard !text.isEmpty else { return "" }
+        return ":\n" + text.split(separator: "\n", omittingEmptySubsequences: false).suffix(12).joined(separator: "\n")
+    }
+}
+
+/// How output is compared: exactly, after trailing white space is trimmed from each
+/// line and from the end (docs/chapter-format.md).
+public enum OutputComparison {
+    public static func normalized(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.reversed().drop(while: \.isWhitespace).reversed())
+        }
+        return String(lines.joined(separator: "\n").reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,131 @@
+/// The Swift source the snippet runner compiles for a chapter's snippets.
+///
+/// A merged snippet becomes one file of its own (so its imports stay its own), holding
+/// `enum Snippet_L<line> { static func run() async throws { <the snippet> } }`; a
+/// `main.swift` dispatcher calls the one named by the program's first argument. A
+/// `standalone` snippet becomes a whole program. Every line of the snippet keeps its
+/// chapter line through `#sourceLocation`, so diagnostics and crash messages point into
+/// the chapter.
+public enum SnippetProgram {
+    /// One file of a program to compile.
+    public struct File: Sendable, Equatable {
+        public var name: String
+        public var contents: String
+    }
+
+    /// The files of one program, and whether they are compiled as a library (a program
+    /// with its own `@main` has no `main.swift`).
+    public struct Program: Sendable, Equatable {
+        public var files: [File]
+        public var parseAsLibrary: Bool
+    }
+
+    /// The modules every snippet may use without importing them (docs/chapter-format.md).
+    /// Glibc first, so that `setvbuf` is visible before Foundation's overlay.
+    static let alwaysImported = ["@preconcurrency import Glibc", "import Foundation", "import Dispatch", "import Synchronization"]
+
+    /// Makes standard output line-buffered, so a snippet that crashes keeps what it printed.
+    static let lineBuffering = "setvbuf(stdout, nil, _IOLBF, 0)"
+
+    /// `Snippet_L42`: the namespace of the snippet whose fence is on line 42.
+    public static func namespace(of snippet: Snippet) -> String { "Snippet_L\(snippet.location.line)" }
+
+    /// The argument that makes the merged program run `snippet`.
+    public static func argument(for snippet: Snippet) -> String { String(snippet.location.line) }
+
+    /// The program that runs any of `snippets` (none of them standalone), chosen by argument.
+    public static func merged(_ snippets: [Snippet], chapterPath: String) -> Program {
+        var cases = snippets.map { "case \"\(argument(for: $0))\": try await \(namespace(of: $0)).run()" }
+        cases.append("default:\n    fputs(\"usage: snippets <line>\\n\", stderr)\n    exit(64)")
+        let main = [
+            "@preconcurrency import Glibc",
+            lineBuffering,
+            "switch CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : \"\" {",
+        ] + cases + ["}"]
+        let dispatcher = File(name: "main.swift", contents: main.joined(separator: "\n") + "\n")
+        return Program(files: [dispatcher] + snippets.map { namespaced($0, chapterPath: chapterPath) }, parseAsLibrary: false)
+    }
+
+    /// The file that declares one merged snippet's namespace.
+    static func namespaced(_ snippet: Snippet, chapterPath: String) -> File {
+        let (imports, body) = splitImports(snippet.compiledLines)
+        var lines = alwaysImported
+        for (offset, line) in imports {
+            lines.append(sourceLocation(chapterPath, snippet.firstCodeLine + offset))
+            lines.append(line)
+        }
+        if !imports.isEmpty { lines.append("#sourceLocation()") }
+        lines.append("enum \(namespace(of: snippet)) {")
+        lines.append("static func run() async throws {")
+        lines.append(sourceLocation(chapterPath, snippet.firstCodeLine))
+        lines += body
+        lines.append("#sourceLocation()")
+        lines.append("}")
+        lines.append("}")
+        return File(name: "\(namespace(of: snippet)).swift", contents: lines.joined(separator: "\n") + "\n")
+    }
+
+    /// A `standalone` snippet as a program of its own: file-scope code, as written.
+    /// A snippet with its own `@main` is compiled as a library file (`parseAsLibrary`)
+    /// and cannot be line-buffered.
+    public static func standalone(_ snippet: Snippet, chapterPath: String) -> Program {
+        let lines = snippet.compiledLines
+        let hasMain = lines.contains { $0.trimmingWhitespace.hasPrefix("@main") }
+        var program = alwaysImported
+        if !hasMain { program.append(lineBuffering) }
+        program.append(sourceLocation(chapterPath, snippet.firstCodeLine))
+        program += lines
+        program.append("#sourceLocation()")
+        let name = hasMain ? "\(namespace(of: snippet)).swift" : "main.swift"
+        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain)
+    }
+
+    /// A learner's own file (`workbook run scratch.swift`), line-buffered, its
+    /// diagnostics pointing at `displayPath`.
+    public static func script(_ text: String, displayPath: String) -> Program {
+        let hasMain = text.split(separator: "\n").contains { $0.trimmingWhitespace.hasPrefix("@main") }
+        var program = hasMain ? [] : ["@preconcurrency import Glibc", lineBuffering]
+        program.append(sourceLocation(displayPath, 1))
+        program += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let name = hasMain ? "script.swift" : "main.swift"
+        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain)
+    }
+
+    /// The modules a snippet imports: `Diner` for `import Diner` or `@testable import Diner`.
+    public static func importedModules(_ lines: [String]) -> [String] {
+        lines.compactMap(importedModule)
+    }
+
+    /// Splits a snippet into its import lines (with their offsets) and its body, in
+    /// which each import is left as an empty line so that line numbers still match.
+    static func splitImports(_ lines: [String]) -> (imports: [(Int, String)], body: [String]) {
+        var imports: [(Int, String)] = []
+        var body: [String] = []
+        for (offset, line) in lines.enumerated() {
+            if importedModule(line) != nil {
+                imports.append((offset, line))
+                body.append("")
+            } else {
+                body.append(line)
+            }
+        }
+        return (imports, body)
+    }
+
+    /// The module of an unindented import declaration (`import X`, `@testable import X`,
+    /// `import struct X.Y`), or nil for any other line.
+    static func importedModule(_ line: String) -> String? {
+        guard let first = line.first, first == "@" || first == "i" else { return nil }
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        while let word = words.first, word.hasPrefix("@") { words.removeFirst() }
+        guard words.first == "import", words.count >= 2 else { return nil }
+        let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+        let module = path.split(separator: ".").first.map(String.init) ?? path
+        return module.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? module : nil
+    }
+
+    private static func sourceLocation(_ path: String, _ line: Int) -> String {
+        "#sourceLocation(file: \(path.debugDescription), line: \(line))"
+    }
+}

@@ -1,0 +1,8 @@
+/// Returns the sum of `a` and `b`.
+public func add(_ a: Int, _ b: Int) -> Int {
+    // BEGIN SOLUTION
+    a + b
+    // STARTER:
+    // 0  // replace with the sum
+    // END SOLUTION
+}

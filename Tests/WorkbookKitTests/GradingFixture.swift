@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+/// A fresh copy of `Tests/Fixtures/GradingWorkbook` in a temporary folder: two small
+/// chapters (1: three exercises; 2: one exercise per fault), no support modules.
+enum GradingFixture {
+    static let source = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/GradingWorkbook")
+
+    static func copy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: source, to: folder)
+        return folder
+    }
+
+    /// Copies the fixture's faulty submissions for chapter 2 into the workspace.
+    static func installFaults(in root: URL) throws {
+        let target = root.appendingPathComponent("exercises/02-faults")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let folder = root.appendingPathComponent("Submissions/02-faults")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: target.appendingPathComponent(name))
+        }
+    }
+
+    /// Every file below `folder` with its content: to prove a command left them alone.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [] {
+            let url = folder.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return files
+    }
+
+    /// Processes whose command line contains `marker`.
+    static func processes(matching marker: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(marker) ? line : nil
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+/// Lines as Swift Testing 6.3.1 wrote them on this machine (backtraces shortened).
+private let recordedStream = #"""
+{"kind":"test","payload":{"displayName":"Exercise 1.1: Write add","id":"runner.Ex1_AddTests","kind":"suite","name":"Ex1_AddTests","sourceLocation":{"_filePath":"T.swift","column":2,"fileID":"runner\/T.swift","line":3}},"version":0}
+{"kind":"test","payload":{"displayName":"adds two and two","id":"runner.Ex1_AddTests\/four()\/T.swift:5:6","isParameterized":false,"kind":"function","name":"four()","sourceLocation":{"_filePath":"T.swift","column":6,"fileID":"runner\/T.swift","line":5}},"version":0}
+{"kind":"test","payload":{"displayName":"passes","id":"runner.Ex1_AddTests\/ok()\/T.swift:9:6","isParameterized":false,"kind":"function","name":"ok()","sourceLocation":{"_filePath":"T.swift","column":6,"fileID":"runner\/T.swift","line":9}},"version":0}
+{"kind":"test","payload":{"id":"runner.Ex2_BoomTests\/crash()\/T.swift:12:6","isParameterized":false,"kind":"function","name":"crash()","sourceLocation":{"_filePath":"T.swift","column":6,"fileID":"runner\/T.swift","line":12}},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1231.888607749,"since1970":1796062368.762458},"kind":"testStarted","messages":[{"symbol":"default","text":"Suite \"Exercise 1.1: Write add\" started."}],"testID":"runner.Ex1_AddTests"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1231.889815555,"since1970":1796062368.763666},"kind":"testStarted","messages":[{"symbol":"default","text":"Test \"passes\" started."}],"testID":"runner.Ex1_AddTests\/ok()\/T.swift:9:6"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1231.890017764,"since1970":1796062368.763868},"kind":"testStarted","messages":[{"symbol":"default","text":"Test \"adds two and two\" started."}],"testID":"runner.Ex1_AddTests\/four()\/T.swift:5:6"},"version":0}
+{"kind":"event","payload":{"_comments":["add(2, 2) should be 4"],"_sourceLocation":{"_filePath":"T.swift","column":19,"fileID":"runner\/T.swift","line":6},"instant":{"absolute":1231.892602773,"since1970":1796062368.7664533},"issue":{"_backtrace":[{"address":140248072023766}],"isKnown":false,"sourceLocation":{"_filePath":"T.swift","column":19,"fileID":"runner\/T.swift","line":6}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: (add(2, 2) → 5) == 4"},{"symbol":"details","text":"add(2, 2) should be 4"}],"testID":"runner.Ex1_AddTests\/four()\/T.swift:5:6"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1231.893422952,"since1970":1796062368.7672732},"kind":"testEnded","messages":[{"symbol":"pass","text":"Test \"passes\" passed after 0.003 seconds."}],"testID":"runner.Ex1_AddTests\/ok()\/T.swift:9:6"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1231.893927028,"since1970":1796062368.7677774},"kind":"testEnded","messages":[{"symbol":"fail","text":"Test \"adds two and two\" failed after 0.003 seconds with 1 issue."}],"testID":"runner.Ex1_AddTests\/four()\/T.swift:5:6"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1239.106958131,"since1970":1796062375.9808083},"kind":"testStarted","messages":[{"symbol":"default","text":"Test crash() started."}],"testID":"runner.Ex2_BoomTests\/crash()\/T.swift:12:6"},"version":0}
+{"kind":"event","payload":{"instant":{"absolute":1239.2,"since1970":1796062376.0},"kind":"runEnd
+"""#
+
+@Suite("The Swift Testing event stream")
+struct TestEventStreamTests {
+    let stream = TestEventStream(parsing: recordedStream)
+
+    @Test("lists the test functions, not the suites, with their display names and lines")
+    func records() {
+        #expect(stream.tests.map(\.title) == ["adds two and two", "passes", "crash()"])
+        #expect(stream.tests.map(\.line) == [5, 9, 12])
+        #expect(stream.tests.first?.filePath == "T.swift")
+    }
+
+    @Test("keeps each failure's message, comments and location")
+    func issues() throws {
+        let issue = try #require(stream.issues["runner.Ex1_AddTests/four()/T.swift:5:6"]?.first)
+        #expect(issue.message == "Expectation failed: (add(2, 2) → 5) == 4")
+        #expect(issue.details == ["add(2, 2) should be 4"])
+        #expect(issue.line == 6)
+        #expect(issue.column == 19)
+    }
+
+    @Test("names the test that started and never ended, and skips a line cut short")
+    func unfinished() {
+        #expect(stream.unfinished.map(\.name) == ["crash()"])
+        #expect(!stream.runEnded)
+    }
+}
+
+@Suite("Compiler diagnostics")
+struct CompilerDiagnosticsTests {
+    @Test("parses the header of each diagnostic", arguments: zip(
+        [
+            "/w/exercises/01-x/Ex1.swift:5:12: error: cannot convert value",
+            "Ex1.swift:9:41: note: '#expect(_:_:)' will always pass here",
+            "C:odd:path.swift:3:1: warning: unused",
+            "   |            `- error: cannot convert return expression",
+            "error: link command failed",
+        ],
+        [
+            "/w/exercises/01-x/Ex1.swift 5 12 error", "Ex1.swift 9 41 note", "C:odd:path.swift 3 1 warning", "-", "-",
+        ]))
+    func header(line: String, expected: String) {
+        let header = CompilerDiagnostics.header(line)
+        #expect(header.map { "\($0.path) \($0.line) \($0.column) \($0.severity)" } ?? "-" == expected)
+    }
+
+    @Test("keeps the source excerpt with its diagnostic and groups errors by file")
+    func grouping() {
+        let output = """
+            /w/A.swift:2:5: error: bad
+            2 |     x
+              |     `- error: bad
+            /w/B.swift:1:1: warning: meh
+            """
+        let diagnostics = CompilerDiagnostics(output)
+        #expect(diagnostics.entries.count == 2)
+        #expect(diagnostics.filesWithErrors == ["/w/A.swift"])
+        #expect(diagnostics.text(for: "/w/A.swift") == "/w/A.swift:2:5: error: bad\n2 |     x\n  |     `- error: bad")
+    }
+}
+
+@Suite("Grade reports")
+struct GradeReportTests {
+    static let failing = ExerciseGrade(
+        id: ExerciseID(chapter: 3, number: 2), title: "Load <the> inventory", status: .failed,
+        message: "1 of 1 tests failed",
+        tests: [TestOutcome(
+            name: "loads & shows", status: .fail, message: "Expectation failed: (x → 1) == 2",
+            location: SourceLocation(path: "Tests/T.swift", line: 8, column: 9), code: "@Test func a() {}")],
+        output: String(repeating: "y", count: 900), outputTruncated: false, learnerFile: "exercises/03-queues/Ex2.swift")
+
+    @Test("results.json v3 has every field, caps output at 500 characters and flags the cut")
+    func resultsJSON() throws {
+        let json = try ResultsJSON.exercise(Self.failing)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 3)
+        #expect(object["status"] as? String == "fail")
+        #expect(object["message"] as? String == "1 of 1 tests failed")
+        let test = try #require((object["tests"] as? [[String: Any]])?.first)
+        #expect(Set(test.keys) == ["name", "status", "message", "output", "test_code", "task_id"])
+        #expect(test["task_id"] as? Int == 2)
+        let output = try #require(test["output"] as? String)
+        #expect(output.count == 500)
+        #expect(output.hasSuffix("[output truncated]"))
+    }
+
+    @Test("status is error only when no test could run", arguments: zip(
+        [GradeStatus.passed, .failed, .crashed, .doesNotCompile, .notStarted],
+        ["pass", "fail", "fail", "error", "error"]))
+    func status(status: GradeStatus, expected: String) {
+        var grade = Self.failing
+        grade.status = status
+        if status == .doesNotCompile || status == .notStarted { grade.tests = [] }
+        #expect(ResultsJSON.status(of: grade) == expected)
+    }
+
+    @Test("the chapter form lists each exercise with its id")
+    func chapterJSON() throws {
+        let json = try ResultsJSON.chapter(ChapterGrade(chapter: 3, title: "Queues", exercises: [Self.failing]))
+        #expect(json.hasPrefix(#"{"chapter":3,"exercises":[{"id":"3.2","message""#))
+        #expect(json.hasSuffix(#""status":"fail"}"#))
+    }
+
+    @Test("JUnit XML escapes names and reports failures")
+    func junit() {
+        let xml = JUnitReport.xml(ChapterGrade(chapter: 3, title: "Queues", exercises: [Self.failing]))
+        #expect(xml.contains(#"<testsuite name="Exercise 3.2: Load &lt;the&gt; inventory" tests="1" failures="1" errors="0">"#))
+        #expect(xml.contains(#"<testcase classname="3.2" name="loads &amp; shows">"#))
+        #expect(xml.contains("at Tests/T.swift:8:9</failure>"))
+    }
+
+    @Test("the likely cause of a timeout follows the CPU time", arguments: zip([9.5, 0.1], ["endless loop", "deadlock"]))
+    func likelyCause(cpu: Double, cause: String) {
+        #expect(Interpretation.likelyCause(cpuSeconds: cpu, wallSeconds: 10).contains(cause))
+    }
+}
+
+@Suite("The progress store")
+struct ProgressStoreTests {
+    @Test("saves atomically, reads back, and sets an unreadable file aside")
+    func roundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-progress-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = ProgressStore(stateFolder: folder)
+        let id = ExerciseID(chapter: 2, number: 3)
+        try store.update { $0[id].hintsShown = 2 }
+        #expect(store.load()[id].hintsShown == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["progress.json"])
+
+        try "{ half a fi".write(to: store.file, atomically: false, encoding: .utf8)
+        #expect(store.load() == ProgressState())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix("progress.unreadable-") })
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+@Suite("Grading a chapter", .serialized)
+struct GradingTests {
+    @Test("gives each fault its own status and leaves the other exercises, the files and the processes right")
+    func faults() throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try GradingFixture.installFaults(in: root)
+        let workspace = root.appendingPathComponent("exercises")
+        let before = GradingFixture.snapshot(workspace)
+        let workbook = try Workbook(root: root)
+        var options = Grader.Options()
+        options.timeout = 3
+        let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate(), options: options)
+        let started = Date()
+        let grade = try grader.grade(try workbook.chapter("2"))
+        #expect(Date().timeIntervalSince(started) < 60, "a 3 s limit on an endless loop must not hold up the whole check")
+
+        let statuses = Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id.number, $0) })
+        let expected: [Int: GradeStatus] = [
+            1: .timedOut, 3: .crashed, 4: .crashed, 5: .crashed, 6: .doesNotCompile, 7: .passed,
+            8: .crashed, 9: .failed, 10: .passed, 11: .passed, 12: .failed, 13: .doesNotCompile,
+        ]
+        for (number, status) in expected {
+            #expect(statuses[number]?.status == status, "exercise 2.\(number): \(statuses[number]?.message ?? "missing")")
+        }
+        // A `sync` onto the current queue: libdispatch traps, or it hangs; either way it is named.
+        let deadlock = try #require(statuses[2])
+        #expect([.crashed, .timedOut].contains(deadlock.status))
+        #expect(deadlock.message.contains("deadlock"))
+
+        #expect(statuses[1]?.message.contains("endless loop") == true, "\(statuses[1]?.message ?? "")")
+        #expect(statuses[3]?.message.contains("exercises/02-faults/Ex3_FatalError.swift:5: Fatal error: the learner gave up") == true)
+        #expect(statuses[4]?.message.contains("Index out of range") == true)
+        #expect(statuses[5]?.message.contains("exercises/02-faults/Ex5_NilUnwrap.swift:6: Fatal error: Unexpectedly found nil") == true)
+        #expect(statuses[6]?.message.contains("exercises/02-faults/Ex6_CompileError.swift:5:12: error: cannot convert return expression of type 'String' to return type 'Int'") == true)
+        // It compiles, but the tests no longer find the function they call.
+        #expect(statuses[13]?.message.contains("the tests cannot use it") == true)
+        #expect(statuses[13]?.message.contains("Tests/Chapter02FaultsTests/Ex13_RenamedAPITests.swift:8:") == true)
+        #expect(statuses[7]?.outputTruncated == true)
+        #expect((statuses[7]?.output.utf8.count ?? 0) <= options.outputLimit)
+        #expect(statuses[8]?.message.contains("exit") == true)
+        #expect(statuses[9]?.tests.first?.message?.contains("(answer9() → 0) == 9") == true)
+        #expect(statuses[12]?.tests.first?.location == SourceLocation(path: "Tests/Chapter02FaultsTests/Ex12_WrongAnswerTests.swift", line: 8, column: 9))
+
+        #expect(GradingFixture.processes(matching: "97.531").isEmpty, "the sleep started by exercise 2.10 is still running")
+        #expect(GradingFixture.snapshot(workspace) == before, "grading changed the learner's files")
+    }
+
+    @Test("proves every starter fails and every reference passes, then reuses the build for the learner")
+    func verifyAndCache() throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let workbook = try Workbook(root: root)
+        let chapter = try workbook.chapter("1")
+        let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate())
+        let findings = try Verifier(grader: grader).verify(chapter)
+        #expect(findings.isEmpty, "\(findings)")
+
+        // The learner copies the references in: the same module, so the runner verify built is reused.
+        let runners = workbook.cacheFolder.appendingPathComponent("runners")
+        let builtRunners = try FileManager.default.contentsOfDirectory(atPath: runners.path).sorted()
+        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for exercise in chapter.exercises {
+            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
+        }
+        let grade = try grader.grade(chapter)
+        #expect(grade.allPassed)
+        #expect(grade.exercises.map(\.tests.count) == [2, 1, 2])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runners.path).sorted() == builtRunners)
+
+        // Unchanged: the cached result comes back as it was.
+        #expect(try grader.grade(chapter) == grade)
+
+        // One exercise broken: it does not compile, the others still pass.
+        let broken = folder.appendingPathComponent("Ex2_Apply.swift")
+        try "public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int { transform(value }\n"
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let again = try grader.grade(chapter)
+        #expect(again.exercises.map(\.status) == [.passed, .doesNotCompile, .passed])
+        #expect(again.exercises[1].message.hasPrefix("exercises/01-basics/Ex2_Apply.swift:1:"))
+    }
+}

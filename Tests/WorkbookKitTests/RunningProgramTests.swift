@@ -1,0 +1,62 @@
+import Testing
+@testable import WorkbookKit
+
+@Suite("The program generated for snippets")
+struct RunningProgramTests {
+    let snippet = Snippet(
+        location: SourceLocation(path: "chapters/01-demo.md", line: 40),
+        source: "# import Diner\nlet dish = Dish(name: \"Fries\")\nprint(dish.name)\n")
+
+    @Test("gives each merged snippet its own file and namespace, dispatched by its fence line")
+    func merged() throws {
+        let other = Snippet(location: SourceLocation(path: "chapters/01-demo.md", line: 52), source: "print(1)\n")
+        let program = SnippetProgram.merged([snippet, other], chapterPath: "chapters/01-demo.md")
+        let files = program.files
+        #expect(!program.parseAsLibrary)
+        #expect(files.map(\.name) == ["main.swift", "Snippet_L40.swift", "Snippet_L52.swift"])
+        #expect(files[0].contents.contains("case \"40\": try await Snippet_L40.run()"))
+        #expect(files[0].contents.contains("case \"52\": try await Snippet_L52.run()"))
+        #expect(files[0].contents.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
+    }
+
+    @Test("hoists the snippet's imports to file scope and keeps every line at its chapter line")
+    func lineMapping() throws {
+        let file = SnippetProgram.namespaced(snippet, chapterPath: "chapters/01-demo.md")
+        let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let importIndex = try #require(lines.firstIndex(of: "import Diner"))
+        #expect(lines[importIndex - 1] == "#sourceLocation(file: \"chapters/01-demo.md\", line: 41)")
+        let bodyStart = try #require(lines.lastIndex(of: "#sourceLocation(file: \"chapters/01-demo.md\", line: 41)"))
+        #expect(bodyStart > importIndex)
+        // The import's line is left empty, so the next line is chapter line 42.
+        #expect(Array(lines[(bodyStart + 1)...(bodyStart + 3)]) == ["", "let dish = Dish(name: \"Fries\")", "print(dish.name)"])
+        #expect(lines.contains("enum Snippet_L40 {"))
+        #expect(lines.contains("import Foundation") && lines.contains("@preconcurrency import Glibc"))
+    }
+
+    @Test("compiles a standalone snippet as a whole program, as a library file when it has its own @main")
+    func standalone() {
+        let plain = SnippetProgram.standalone(snippet, chapterPath: "chapters/01-demo.md")
+        #expect(plain.files.map(\.name) == ["main.swift"] && !plain.parseAsLibrary)
+        #expect(plain.files[0].contents.contains("import Diner\nlet dish"))
+        let withMain = Snippet(location: snippet.location, source: "@main\nstruct App {\n    static func main() { print(1) }\n}\n")
+        let program = SnippetProgram.standalone(withMain, chapterPath: "chapters/01-demo.md")
+        #expect(program.parseAsLibrary && program.files.map(\.name) == ["Snippet_L40.swift"])
+        #expect(!program.files[0].contents.contains("setvbuf"))
+    }
+
+    @Test("points a learner's file's diagnostics at the file itself, from its first line")
+    func script() {
+        let program = SnippetProgram.script("print(1)\n", displayPath: "play/scratch.swift")
+        #expect(program.files.map(\.name) == ["main.swift"])
+        #expect(program.files[0].contents.contains("#sourceLocation(file: \"play/scratch.swift\", line: 1)\nprint(1)"))
+        #expect(!program.parseAsLibrary)
+    }
+
+    @Test("recognises import declarations", arguments: zip(
+        ["import Diner", "@testable import Stage", "@preconcurrency import Glibc", "import struct Diner.Dish",
+         "  import Diner", "importantValue = 1", "let x = 1", "import", "// import Diner"],
+        ["Diner", "Stage", "Glibc", "Diner", nil, nil, nil, nil, nil] as [String?]))
+    func imports(line: String, module: String?) {
+        #expect(SnippetProgram.importedModule(line) == module)
+    }
+}
