@@ -4,6 +4,8 @@
 #   make test       install libcmark-dev if needed, build, run every test and check
 #   make lint       check the chapters against the format
 #   make install    install `workbook` into $(PREFIX)/bin
+#   make handouts        render the student and instructor handouts into handouts/
+#   make handouts-check  render them, open every page in headless Chromium, fail on problems
 #   make bench      measure the speed targets, side by side in one run
 #
 SWIFT   ?= swift
@@ -11,7 +13,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build deps test lint install uninstall clean bench bench-snippets bench-grading
+.PHONY: all build deps test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -40,9 +42,10 @@ test: build
 	$(WORKBOOK) lint
 	$(WORKBOOK) verify
 	$(WORKBOOK) run all
+	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
 
 # Each target prints its own figures; `bench` runs them all.
-bench: bench-grading bench-snippets
+bench: bench-grading bench-snippets bench-render
 
 # Merged snippet build of the largest chapter vs one build per snippet; cached re-run.
 bench-snippets: build
@@ -69,3 +72,28 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD)
+
+# Handouts (issue 10). `render` exits 1 when it held a page back, which stops make.
+handouts: build
+	$(WORKBOOK) render all --edition student --out handouts/student
+	$(WORKBOOK) render all --edition instructor --out handouts/instructor
+
+# Chromium (Debian: chromium) and the DevTools client the check script uses.
+chromium-deps:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || [ -n "$$CHROMIUM" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing chromium (headless checks and PDFs)…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "error: Chromium is missing. Install it with:"; echo "  sudo apt-get install chromium"; exit 1; \
+	fi
+	@python3 -c "import websocket" 2>/dev/null || python3 -m pip install -q websocket-client \
+	  || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websocket >/dev/null; }
+
+handouts-check: handouts chromium-deps
+	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check
+
+# Rendering all chapters (snippet outputs cached) against the cmark command-line tool.
+bench-render: deps
+	$(SWIFT) build -c release --product workbook
+	python3 scripts/bench-render.py --workbook $(BUILD)/release/workbook --root .

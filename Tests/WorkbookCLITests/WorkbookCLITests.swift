@@ -40,15 +40,6 @@ struct WorkbookCLITests {
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
-    @Test("says a command is not built yet and exits 2")
-    func plannedCommand() throws {
-        let workbook = try TemporaryWorkbook(SampleExercise.files)
-        defer { workbook.remove() }
-        let run = runCLI(["render"], in: workbook.root)
-        #expect(run.exitCode == 2)
-        #expect(run.standardError.contains("not built yet (issue #10)"))
-    }
-
     @Test("finds no workbook outside one, and says how to name it")
     func noWorkbook() {
         let run = runCLI(["list"], in: URL(fileURLWithPath: "/proc"))

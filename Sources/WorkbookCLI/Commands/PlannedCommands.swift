@@ -1,9 +1,7 @@
 /// Commands whose issue has not landed yet: they are listed in help, and running one
 /// says which issue builds it and exits 2 rather than pretending to work.
 enum PlannedCommands {
-    static let specs: [CommandSpec] = [
-        CommandSpec(name: "render", summary: "render HTML handouts (student or instructor edition)", arguments: "[N|all]", argumentCount: 0...1, plannedIn: 10),
-    ]
+    static let specs: [CommandSpec] = []
 
     static func run(_ spec: CommandSpec, in context: CommandContext) -> ExitCode {
         let issue = spec.plannedIn.map { " (issue #\($0))" } ?? ""

@@ -13,6 +13,12 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidChapter(path: String, diagnostics: [Diagnostic])
     /// A reference file's solution markers are broken.
     case badSolutionMarkers(SourceLocation, String)
+    /// An output folder the tool may not or cannot write (render's `--out`).
+    case cannotWrite(path: String, reason: String)
+    /// An outside program the command needs is not installed; `install` says how to get it.
+    case toolMissing(name: String, install: String)
+    /// An outside program ran and failed; `message` is what it said.
+    case toolFailed(name: String, message: String)
 
     public var description: String {
         switch self {
@@ -29,6 +35,12 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
             return diagnostics.map(\.description).joined(separator: "\n")
         case .badSolutionMarkers(let location, let message):
             return "\(location): error: \(message)"
+        case .cannotWrite(let path, let reason):
+            return "\(path): error: cannot write here: \(reason)"
+        case .toolMissing(let name, let install):
+            return "\(name) is not installed; \(install)"
+        case .toolFailed(let name, let message):
+            return "\(name) failed: \(message)"
         }
     }
 }

@@ -294,6 +294,10 @@ private struct Builder {
 
 extension StringProtocol {
     var trimmingWhitespace: String {
-        String(self.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // Index-based: the reversed/drop/reversed form copied every line twice, and the
+        // solution markers and handouts trim every line of every file.
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }

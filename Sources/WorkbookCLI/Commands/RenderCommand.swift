@@ -1,0 +1,98 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook render [N|all] [--edition student|instructor] [--out DIR] [--pdf]`: HTML
+/// handouts, self-contained and print-ready, optionally printed to PDF with Chromium.
+enum RenderCommand: Command {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "render HTML handouts (student or instructor edition)",
+        arguments: "[N|all]",
+        argumentCount: 0...1,
+        options: [
+            .value("edition", "EDITION", choices: Edition.allCases.map(\.rawValue), "student (default: starter code, no solutions or tests) or instructor"),
+            .value("out", "DIR", "where the pages go (default: handouts/<edition>/)"),
+            .flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium"),
+        ],
+        discussion: """
+        Writes one page per chapter (NN-slug.html). With no chapter or `all`, also writes
+        index.html and workbook.html, the whole workbook on one page for printing. Pages are
+        self-contained (inline CSS, inline SVG figures, nothing fetched, no scripts).
+        The student edition shows each exercise's starter code and folded hints; a page that
+        would show a line of a reference solution or of a tests file is not written. The
+        instructor edition adds the reference solution and the tests.
+        Snippets show their actual output from the snippet runner, flagged when it differs
+        from the chapter's expected output.
+        `render N` writes that chapter's page only. --out may not name the workbook's own
+        folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
+        Exit status: 0 when every page was written, 1 when a page was held back, the output
+        folder was refused or the PDF failed (each problem printed as path:line: error: …),
+        2 for a usage error or an unknown chapter.
+        """
+    )
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let workbook = try context.workbook()
+        let edition = invocation.value("edition").flatMap(Edition.init(rawValue:)) ?? .student
+        let selection = invocation.arguments.first ?? "all"
+        let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
+        let output = invocation.value("out").map(context.resolve)
+            ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
+        try HandoutWriter.checkOutputFolder(output, workbook: workbook)
+
+        let provider = snippetResultProvider(for: workbook, environment: context.environment)
+        let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider)
+        let handouts = renderer.render(chapters, collections: selection == "all")
+        for diagnostic in handouts.diagnostics {
+            console.printError(diagnostic.description)
+        }
+        let written = try HandoutWriter.write(handouts, to: output, workbook: workbook)
+        console.print(summary(handouts, written: written.count, edition: edition, folder: workbook.displayPath(output), runnerAvailable: provider != nil))
+
+        var failed = !handouts.errors.isEmpty
+        if invocation.has("pdf") {
+            failed = !printPDF(handouts, in: output, workbook: workbook, context: context) || failed
+        }
+        return failed ? .failure : .success
+    }
+
+    /// THE place the snippet outputs come from: the snippet runner, which answers from its
+    /// cache when a chapter has not changed. Without a Swift toolchain there is none, and
+    /// the handouts show the chapters' expected outputs and say that figures need `workbook run`.
+    static func snippetResultProvider(for workbook: Workbook, environment: [String: String]) -> (any SnippetResultProvider)? {
+        try? SnippetRunner(workbook: workbook, environment: environment)
+    }
+
+    private static func summary(_ handouts: HandoutSet, written: Int, edition: Edition, folder: String, runnerAvailable: Bool) -> String {
+        let tally = handouts.tally
+        var parts = ["\(edition.displayName): \(written) page\(written == 1 ? "" : "s") in \(folder)/",
+                     "\(tally.exercises) exercises", "\(tally.snippets) snippets", "\(tally.figures) figures"]
+        if tally.differing > 0 { parts.append("\(tally.differing) outputs differ (flagged)") }
+        if tally.missingFigures > 0 { parts.append("\(tally.missingFigures) figures missing") }
+        if !runnerAvailable, tally.snippets + tally.figures > 0 {
+            parts.append("outputs are the chapters' expected outputs (snippets not run)")
+        }
+        if !handouts.errors.isEmpty { parts.append("\(handouts.errors.count) problems") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Prints workbook.html (or the one chapter page) to a PDF beside it.
+    private static func printPDF(_ handouts: HandoutSet, in folder: URL, workbook: Workbook, context: CommandContext) -> Bool {
+        let console = context.console
+        guard let page = handouts.page(HandoutRenderer.wholeWorkbookFile) ?? handouts.pages.first else {
+            console.printError(console.styledError("error:", .red) + " no page to print")
+            return false
+        }
+        let pdf = folder.appendingPathComponent(page.fileName.replacingOccurrences(of: ".html", with: ".pdf"))
+        do {
+            let printer = try ChromiumPrinter.locate(environment: context.environment)
+            try printer.printPDF(page: folder.appendingPathComponent(page.fileName), to: pdf)
+            console.print("PDF: \(workbook.displayPath(pdf))")
+            return true
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return false
+        }
+    }
+}

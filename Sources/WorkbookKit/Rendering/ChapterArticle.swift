@@ -1,0 +1,271 @@
+/// Writes one chapter as an `<article>`: prose from cmark's safe-mode HTML, code
+/// highlighted, snippets with their actual output, figures as inline SVG, and each
+/// exercise boxed with what its edition allows (starter; or solution and tests).
+struct ChapterArticle {
+    let workbook: Workbook
+    let chapter: Chapter
+    let edition: Edition
+    /// The snippet runner's results, by the line of the snippet's opening fence.
+    let results: [Int: SnippetResult]
+    /// Whether snippet outputs are available at all (false: no runner, show expected outputs).
+    let outputsAvailable: Bool
+    /// The exercises' starters, derived once for the whole render.
+    let starters: [ExerciseID: Result<String, WorkbookError>]
+
+    private(set) var html = ""
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var tally = RenderTally()
+
+    init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?,
+         starters: [ExerciseID: Result<String, WorkbookError>]) {
+        self.workbook = workbook
+        self.starters = starters
+        self.chapter = chapter
+        self.edition = edition
+        self.outputsAvailable = results != nil
+        var byLine: [Int: SnippetResult] = [:]
+        for result in results ?? [] where result.chapterPath == chapter.path { byLine[result.line] = result }
+        self.results = byLine
+    }
+
+    /// Renders the chapter; read `html`, `diagnostics` and `tally` afterwards.
+    mutating func render() {
+        let snippetsByLine = Dictionary(chapter.snippets.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
+        let exercisesByLine = Dictionary(chapter.exercises.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
+        // Blocks the walk does not print where they stand: output blocks (shown with
+        // their snippet), hints (folded at the end of the exercise), files paragraphs.
+        var consumed = Set(chapter.snippets.compactMap(\.expectedOutputLocation?.line))
+        for exercise in chapter.exercises {
+            consumed.formUnion(exercise.hints.map(\.location.line))
+            if let files = exercise.filesLocation { consumed.insert(files.line) }
+        }
+
+        html += "<article class=\"chapter\" id=\"chapter-\(chapter.number)\">\n"
+        var open: Exercise?
+        var titleWritten = false
+        for block in chapter.blocks where !consumed.contains(block.location.line) {
+            if block.kind == .heading {
+                if let current = open, (block.level ?? 1) <= current.headingLevel {
+                    closeExercise(current)
+                    open = nil
+                }
+                if !titleWritten, block.level == 1 {
+                    titleWritten = true
+                    html += "<h1><span class=\"chapter-number\">Chapter \(chapter.number)</span>\(inner(of: block.html ?? "", tag: "h1"))</h1>\n"
+                    continue
+                }
+                if let exercise = exercisesByLine[block.location.line] {
+                    open = exercise
+                    html += "<section class=\"exercise\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                }
+            }
+            if block.kind == .codeBlock {
+                if let snippet = snippetsByLine[block.location.line] {
+                    writeSnippet(snippet)
+                } else {
+                    writeCode(block.literal ?? "", language: block.info?.split(separator: " ").first.map(String.init))
+                }
+                continue
+            }
+            html += ProseHTML.highlightingSwift(block.html ?? "")
+        }
+        if let current = open { closeExercise(current) }
+        html += "</article>\n"
+    }
+
+    // MARK: Code and snippets
+
+    private mutating func writeCode(_ code: String, language: String?, classes: String = "code") {
+        let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
+        let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
+        html += "<pre class=\"\(classes)\"><code\(languageClass)>\(body)</code></pre>\n"
+    }
+
+    private mutating func writeSnippet(_ snippet: Snippet) {
+        let visible = snippet.visibleLines.joined(separator: "\n")
+        let result = results[snippet.location.line]
+        if snippet.has(.figure) {
+            writeFigure(snippet, code: visible, result: result)
+            return
+        }
+        tally.snippets += 1
+        html += "<div class=\"snippet\" id=\"snippet-\(chapter.number)-\(snippet.location.line)\">\n"
+        writeCode(visible, language: "swift")
+        let expected = snippet.expectedOutput ?? ""
+        let stops = snippet.has(.crash) ? ", then it stops with a crash, as intended" : ""
+        guard let result else {
+            tally.notRun += 1
+            let why = outputsAvailable ? "this snippet has no result yet" : "snippets have not been run"
+            output(label: "Expected output\(stops) (\(why): <code>workbook run \(chapter.number)</code>)", text: expected, classes: "output not-run")
+            html += "</div>\n"
+            return
+        }
+        switch result.status {
+        case .passed:
+            output(label: "Output\(stops)", text: result.actual, classes: "output")
+        case .mismatch:
+            tally.differing += 1
+            warn(snippet.location, "the snippet printed something other than its expected output; the handout shows both")
+            output(label: "Output — differs from the expected output", text: result.actual, classes: "output differs")
+            output(label: "Expected output", text: expected, classes: "output expected")
+        case .failed, .compileError, .timedOut:
+            tally.differing += 1
+            warn(snippet.location, "the snippet did not run as the chapter says (\(result.status.rawValue)); the handout flags it")
+            let detail = result.message.isEmpty ? "" : ": \(HTML.escape(firstLine(of: result.message)))"
+            output(label: "Output — did not run as expected (\(result.status.rawValue))\(detail)", text: result.actual, classes: "output differs")
+            output(label: "Expected output", text: expected, classes: "output expected")
+        }
+        html += "</div>\n"
+    }
+
+    private mutating func output(label: String, text: String, classes: String) {
+        html += "<div class=\"\(classes)\"><div class=\"label\">\(label)</div><pre>\(HTML.escape(trimmedOutput(text)))</pre></div>\n"
+    }
+
+    private mutating func writeFigure(_ snippet: Snippet, code: String, result: SnippetResult?) {
+        tally.figures += 1
+        let id = "figure-\(chapter.number)-\(snippet.location.line)"
+        let drawing: Result<Figure, Figure.Rejection>?
+        if let result, result.status == .passed {
+            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual) }
+        } else {
+            drawing = nil
+        }
+        switch drawing {
+        case .success(let figure):
+            html += "<figure class=\"figure\" id=\"\(id)\">\n\(figure.svg)\n"
+            if !figure.title.isEmpty { html += "<figcaption>\(HTML.escape(figure.title))</figcaption>\n" }
+            html += "</figure>\n"
+        case .failure(let rejection):
+            tally.missingFigures += 1
+            diagnostics.append(Diagnostic(at: snippet.location, rejection.description))
+            html += "<figure class=\"figure figure-missing\" id=\"\(id)\"><p>Figure left out: \(HTML.escape(rejection.description)).</p></figure>\n"
+        case nil:
+            tally.missingFigures += 1
+            let reason = result.map { "its snippet did not run (\($0.status.rawValue))" } ?? "its snippet has not been run"
+            warn(snippet.location, "figure missing: \(reason); run `workbook run \(chapter.number)`")
+            html += "<figure class=\"figure figure-missing\" id=\"\(id)\"><p>Figure missing: \(reason). "
+                + "Run <code>workbook run \(chapter.number)</code>, then render again.</p></figure>\n"
+        }
+        html += "<details class=\"figure-code screen-only\"><summary>The code that draws this figure</summary>\n"
+        writeCode(code, language: "swift")
+        html += "</details>\n"
+    }
+
+    // MARK: Exercises
+
+    /// Ends an exercise's box: the code its edition shows, then the hints, folded.
+    private mutating func closeExercise(_ exercise: Exercise) {
+        tally.exercises += 1
+        switch edition {
+        case .student: writeStarter(exercise)
+        case .instructor: writeSolutionAndTests(exercise)
+        }
+        for (index, hint) in exercise.hints.enumerated() {
+            html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
+                + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+        }
+        html += "</section>\n"
+    }
+
+    private mutating func writeStarter(_ exercise: Exercise) {
+        let learnerPath = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath)
+            ?? "exercises/\(chapter.stem)/"
+        html += "<p class=\"file\">Your file: <code>\(HTML.escape(learnerPath))</code> · "
+            + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
+        do {
+            let starter = try (starters[exercise.id] ?? Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }).get()
+            writeCode(starter, language: "swift", classes: "code starter")
+        } catch {
+            // Never fall back to the reference file: that is the answer.
+            problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no starter to show: \(error)")
+        }
+    }
+
+    private mutating func writeSolutionAndTests(_ exercise: Exercise) {
+        if let reference = exercise.referenceFile {
+            html += "<p class=\"file\">Reference solution: <code>\(HTML.escape(reference))</code></p>\n"
+            do {
+                let solution = try SolutionMarkers.solution(from: try workbook.read(reference), path: reference)
+                writeCode(solution, language: "swift", classes: "code solution")
+            } catch {
+                problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no solution to show: \(error)")
+            }
+        }
+        if let tests = exercise.testsFile {
+            html += "<p class=\"file\">Tests: <code>\(HTML.escape(tests))</code></p>\n"
+            do {
+                writeCode(try workbook.read(tests), language: "swift", classes: "code tests")
+            } catch {
+                problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no tests to show: \(error)")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func problem(at location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(at: location, message))
+        html += "<p class=\"problem\">\(HTML.escape(message))</p>\n"
+    }
+
+    private mutating func warn(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, at: location, message))
+    }
+
+    /// The content of cmark's `<h1>…</h1>\n`.
+    private func inner(of html: String, tag: String) -> String {
+        var text = html.trimmingWhitespace
+        if text.hasPrefix("<\(tag)>") { text.removeFirst(tag.count + 2) }
+        if text.hasSuffix("</\(tag)>") { text.removeLast(tag.count + 3) }
+        return text
+    }
+
+    /// Outputs are compared with trailing white space trimmed; shown the same way.
+    private func trimmedOutput(_ text: String) -> String {
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            var line = line
+            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    private func firstLine(of text: String) -> String {
+        text.split(separator: "\n").first.map(String.init) ?? text
+    }
+}
+
+/// Counts shown in the command's summary and checked by tests.
+public struct RenderTally: Sendable, Equatable {
+    public var exercises = 0
+    /// Runnable snippets other than figures.
+    public var snippets = 0
+    /// Snippets shown with their expected output because they have no result.
+    public var notRun = 0
+    /// Snippets whose actual output differs, or that did not run as the chapter says.
+    public var differing = 0
+    public var figures = 0
+    public var missingFigures = 0
+
+    public init(exercises: Int = 0, snippets: Int = 0, notRun: Int = 0, differing: Int = 0, figures: Int = 0, missingFigures: Int = 0) {
+        self.exercises = exercises
+        self.snippets = snippets
+        self.notRun = notRun
+        self.differing = differing
+        self.figures = figures
+        self.missingFigures = missingFigures
+    }
+
+    static func + (lhs: RenderTally, rhs: RenderTally) -> RenderTally {
+        var sum = lhs
+        sum.exercises += rhs.exercises
+        sum.snippets += rhs.snippets
+        sum.notRun += rhs.notRun
+        sum.differing += rhs.differing
+        sum.figures += rhs.figures
+        sum.missingFigures += rhs.missingFigures
+        return sum
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A figure printed by a `swift run figure` snippet, checked before it is embedded in a
+/// page. Snippets are the chapter author's code, and a handout must stay inert: an SVG
+/// that could run a script or fetch something is refused, with the reason.
+public struct Figure: Sendable, Equatable {
+    /// The SVG document, trimmed: `<svg …>…</svg>`.
+    public let svg: String
+    /// The SVG's `<title>`, used as the caption (empty when it has none).
+    public let title: String
+
+    /// Why a figure's output cannot be embedded.
+    public enum Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+        case notSVG
+        case forbidden(String)
+
+        public var description: String {
+            switch self {
+            case .notSVG: return "the figure snippet did not print one SVG document (<svg …>…</svg>)"
+            case .forbidden(let what): return "the figure's SVG contains \(what), which handouts do not embed"
+            }
+        }
+    }
+
+    /// What an embedded SVG may not contain, lower-cased, with the reason shown to the author.
+    static let forbidden: [(pattern: String, reason: String)] = [
+        ("<script", "a <script> element"),
+        ("<foreignobject", "a <foreignObject> element"),
+        ("<iframe", "an <iframe>"),
+        ("javascript:", "a javascript: link"),
+        (" on", "an event-handler attribute (on…=)"),
+        ("href=\"http", "a link to an external resource"),
+        ("href='http", "a link to an external resource"),
+        ("href=\"//", "a link to an external resource"),
+        ("url(http", "an external url()"),
+        ("@import", "an @import"),
+    ]
+
+    public init(output: String) throws(Rejection) {
+        let trimmed = output.trimmingWhitespace
+        guard trimmed.hasPrefix("<svg"), trimmed.hasSuffix("</svg>") else { throw .notSVG }
+        let lower = trimmed.lowercased()
+        for rule in Figure.forbidden where lower.contains(rule.pattern) {
+            // " on" is only an event handler when an `=` follows the attribute name.
+            if rule.pattern == " on", !Figure.hasEventHandler(lower) { continue }
+            throw .forbidden(rule.reason)
+        }
+        svg = trimmed
+        title = Figure.title(of: trimmed)
+    }
+
+    /// Whether any tag carries an `on…=` attribute (text such as "turn on" is fine).
+    private static func hasEventHandler(_ lower: String) -> Bool {
+        var inTag = false
+        var previous: Character = " "
+        var scalars = Array(lower)
+        scalars.append(" ")
+        var index = 0
+        while index < scalars.count - 2 {
+            let character = scalars[index]
+            if character == "<" { inTag = true }
+            if character == ">" { inTag = false }
+            if inTag, previous.isWhitespace, character == "o", scalars[index + 1] == "n" {
+                let name = scalars[(index + 2)...].prefix(while: { $0.isLetter })
+                let after = scalars[(index + 2 + name.count)...].drop(while: { $0.isWhitespace })
+                if !name.isEmpty, after.first == "=" { return true }
+            }
+            previous = character
+            index += 1
+        }
+        return false
+    }
+
+    private static func title(of svg: String) -> String {
+        guard let start = svg.range(of: "<title>"), let end = svg.range(of: "</title>", range: start.upperBound..<svg.endIndex)
+        else { return "" }
+        return HTML.unescape(String(svg[start.upperBound..<end.lowerBound]))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Writes a handout set into its output folder — the one place `render` writes — and
+/// refuses folders where pages could overwrite the workbook itself.
+public enum HandoutWriter {
+    /// Writes every page (replacing earlier versions of the same files only) and returns
+    /// their URLs.
+    @discardableResult
+    public static func write(_ set: HandoutSet, to folder: URL, workbook: Workbook) throws(WorkbookError) -> [URL] {
+        try checkOutputFolder(folder, workbook: workbook)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: workbook.displayPath(folder), reason: error.localizedDescription)
+        }
+        var written: [URL] = []
+        for page in set.pages {
+            let url = folder.appendingPathComponent(page.fileName)
+            do {
+                try Data(page.html.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw .cannotWrite(path: workbook.displayPath(url), reason: error.localizedDescription)
+            }
+            written.append(url)
+        }
+        return written
+    }
+
+    /// The folders handouts must never land in: the root (or above it), the chapters,
+    /// the sources and tests, the learner's workspace, the tool's state.
+    public static func checkOutputFolder(_ folder: URL, workbook: Workbook) throws(WorkbookError) {
+        let target = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = workbook.root.resolvingSymlinksInPath().path
+        let shown = workbook.displayPath(folder)
+        if root == target || root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+            throw .cannotWrite(path: shown, reason: "this folder holds the workbook itself; render into a folder of its own (default: handouts/)")
+        }
+        let protected = ["chapters", "Sources", "Tests", ".workbook"].map { workbook.url($0) } + [workbook.exercisesFolder]
+        for folder in protected {
+            let path = folder.resolvingSymlinksInPath().path
+            if target == path || target.hasPrefix(path + "/") {
+                throw .cannotWrite(path: shown, reason: "\(workbook.displayPath(folder))/ belongs to the workbook; render into a folder of its own (default: handouts/)")
+            }
+        }
+    }
+}

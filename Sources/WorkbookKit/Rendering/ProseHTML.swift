@@ -1,0 +1,68 @@
+import Foundation
+
+/// Small, safe passes over cmark's HTML: never a Markdown renderer, only adjustments
+/// of what cmark already produced.
+enum ProseHTML {
+    private static let swiftCodeOpen = "<code class=\"language-swift\">"
+
+    /// Highlights the Swift code blocks cmark rendered inside lists and quotes (top-level
+    /// code blocks are written by the renderer itself).
+    static func highlightingSwift(_ html: String) -> String {
+        guard html.contains(swiftCodeOpen) else { return html }
+        var out = ""
+        var rest = html[...]
+        while let open = rest.range(of: swiftCodeOpen),
+              let close = rest.range(of: "</code>", range: open.upperBound..<rest.endIndex) {
+            out += rest[..<open.upperBound]
+            out += SwiftHighlighter.html(HTML.unescape(String(rest[open.upperBound..<close.lowerBound])))
+            out += "</code>"
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
+    }
+
+    /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the
+    /// rendered pages, or at the chapter's article when all chapters share one page.
+    static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool) -> String {
+        var targets: [String: Chapter] = [:]
+        for chapter in chapters {
+            for prefix in ["", "./", "../chapters/"] { targets[prefix + chapter.stem + ".md"] = chapter }
+        }
+        return rewritingLinks(html) { destination in
+            let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let chapter = targets[String(parts[0])] else { return nil }
+            if singlePage { return "#chapter-\(chapter.number)" }
+            return "\(chapter.stem).html" + (parts.count > 1 ? "#" + parts[1] : "")
+        }
+    }
+
+    /// Calls `transform` with every `href="…"` value (as cmark escaped it) and puts back
+    /// what it returns (nil: unchanged). One pass over the bytes; the page is copied only
+    /// when a link changes.
+    static func rewritingLinks(_ html: String, _ transform: (String) -> String?) -> String {
+        let marker = Array(#"href=""#.utf8)
+        var replacements: [(range: Range<Int>, value: String)] = []
+        var bytes = html.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(html.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index + marker.count <= count {
+                guard buffer[index] == marker[0], buffer[index + 1] == marker[1],
+                      buffer[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
+                let start = index + marker.count
+                var end = start
+                while end < count, buffer[end] != UInt8(ascii: "\"") { end += 1 }
+                if let value = transform(String(decoding: buffer[start..<end], as: UTF8.self)) {
+                    replacements.append((start..<end, HTML.escape(value)))
+                }
+                index = end
+            }
+        }
+        guard !replacements.isEmpty else { return html }
+        for replacement in replacements.reversed() {
+            bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,252 @@
+/// Highlights Swift for handouts: splits code into tokens with a small table of rules
+/// and wraps keywords, types, strings, numbers, comments and attributes in `<span>`s.
+/// It is a lexer, not a parser — enough to make code easy to read, in colour or not.
+public enum SwiftHighlighter {
+    /// The kinds of token that get a style; the raw value is the CSS class.
+    public enum TokenKind: String, Sendable, CaseIterable {
+        case keyword = "kw"
+        case type = "ty"
+        case string = "str"
+        case number = "num"
+        case comment = "com"
+        case attribute = "attr"
+    }
+
+    /// A piece of the code and how to show it (nil: plain).
+    public struct Token: Sendable, Equatable {
+        public var text: String
+        public var kind: TokenKind?
+    }
+
+    /// Swift's keywords, plus the contextual ones a reader thinks of as keywords.
+    static let keywords: Set<String> = [
+        "actor", "any", "as", "associatedtype", "async", "await", "break", "case", "catch", "class",
+        "continue", "convenience", "default", "defer", "deinit", "didSet", "do", "dynamic", "else",
+        "enum", "extension", "fallthrough", "false", "fileprivate", "final", "for", "func", "get",
+        "guard", "if", "import", "in", "indirect", "init", "inout", "internal", "is", "isolated",
+        "lazy", "let", "mutating", "nil", "nonisolated", "nonmutating", "open", "operator",
+        "optional", "override", "package", "precedencegroup", "private", "protocol", "public",
+        "repeat", "required", "rethrows", "return", "self", "Self", "set", "some", "static",
+        "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias",
+        "unowned", "var", "weak", "where", "while", "willSet", "consuming", "borrowing", "sending",
+    ]
+
+    /// The rules, tried in order at each position; the first that matches takes the text.
+    /// Each looks at the code's UTF-8 bytes from a position and returns the match's length.
+    private static let rules: [(kind: TokenKind?, match: @Sendable (_ code: [UInt8], _ at: Int) -> Int?)] = [
+        (.comment, lineComment),
+        (.comment, blockComment),
+        (.string, stringLiteral),
+        (.number, numberLiteral),
+        (.attribute, attribute),
+        (.keyword, poundKeyword),
+        (nil, backtickIdentifier),
+        (nil, shorthandArgument),
+    ]
+
+    /// The tokens of `code`, in order; their texts joined give back `code`.
+    public static func tokens(_ code: String) -> [Token] {
+        let bytes = Array(code.utf8)
+        return scan(bytes).map { Token(text: String(decoding: bytes[$0.range], as: UTF8.self), kind: $0.kind) }
+    }
+
+    /// `code` as HTML: escaped, with a `<span class="…">` around each styled token.
+    public static func html(_ code: String) -> String {
+        let bytes = Array(code.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for piece in scan(bytes) {
+            if let kind = piece.kind {
+                out += #"<span class=""#.utf8
+                out += kind.rawValue.utf8
+                out += #"">"#.utf8
+                HTML.appendEscaped(bytes[piece.range], to: &out)
+                out += "</span>".utf8
+            } else {
+                HTML.appendEscaped(bytes[piece.range], to: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Splits the bytes into styled pieces and plain runs.
+    private static func scan(_ code: [UInt8]) -> [(range: Range<Int>, kind: TokenKind?)] {
+        var pieces: [(range: Range<Int>, kind: TokenKind?)] = []
+        var plainStart: Int?
+        var index = 0
+        func flushPlain() {
+            if let start = plainStart { pieces.append((start..<index, nil)) }
+            plainStart = nil
+        }
+        scanning: while index < code.count {
+            for rule in rules {
+                if let length = rule.match(code, index), length > 0 {
+                    flushPlain()
+                    pieces.append((index..<index + length, rule.kind))
+                    index += length
+                    continue scanning
+                }
+            }
+            if isIdentifierStart(code[index]) {
+                flushPlain()
+                var end = index + 1
+                while end < code.count, isIdentifierPart(code[end]) { end += 1 }
+                pieces.append((index..<end, kind(ofWord: code[index..<end])))
+                index = end
+                continue
+            }
+            if plainStart == nil { plainStart = index }
+            index += 1
+        }
+        flushPlain()
+        return pieces
+    }
+
+    static func kind(ofWord word: ArraySlice<UInt8>) -> TokenKind? {
+        if keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
+        if let first = word.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .type }
+        return nil
+    }
+
+    // MARK: Rules: each returns how many bytes it matches at `at`, or nil.
+
+    private static func byte(_ code: [UInt8], _ index: Int) -> UInt8? {
+        index < code.count ? code[index] : nil
+    }
+
+    private static func lineComment(_ code: [UInt8], _ at: Int) -> Int? {
+        guard byte(code, at) == slash, byte(code, at + 1) == slash else { return nil }
+        var end = at
+        while end < code.count, code[end] != newline { end += 1 }
+        return end - at
+    }
+
+    /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end.
+    private static func blockComment(_ code: [UInt8], _ at: Int) -> Int? {
+        guard byte(code, at) == slash, byte(code, at + 1) == star else { return nil }
+        var depth = 0
+        var index = at
+        while index < code.count {
+            if code[index] == slash, byte(code, index + 1) == star {
+                depth += 1; index += 2; continue
+            }
+            if code[index] == star, byte(code, index + 1) == slash {
+                depth -= 1; index += 2
+                if depth == 0 { return index - at }
+                continue
+            }
+            index += 1
+        }
+        return index - at
+    }
+
+    /// `"…"`, `"""…"""` and raw strings `#"…"#`. Escapes are skipped so `\"` does not end
+    /// the literal; interpolations stay inside the string's colour.
+    private static func stringLiteral(_ code: [UInt8], _ at: Int) -> Int? {
+        var index = at
+        while byte(code, index) == hash { index += 1 }
+        let hashes = index - at
+        guard byte(code, index) == quote else { return nil }
+        let multiline = byte(code, index + 1) == quote && byte(code, index + 2) == quote
+        let quotes = multiline ? 3 : 1
+        index += quotes
+        while index < code.count {
+            let current = code[index]
+            if !multiline, current == newline { break }
+            if current == backslash, hashes == 0 {
+                index += 2
+                continue
+            }
+            if current == quote, closes(code, at: index, quotes: quotes, hashes: hashes) {
+                index += quotes + hashes
+                break
+            }
+            index += 1
+        }
+        return min(index, code.count) - at
+    }
+
+    private static func closes(_ code: [UInt8], at index: Int, quotes: Int, hashes: Int) -> Bool {
+        for offset in 0..<quotes where byte(code, index + offset) != quote { return false }
+        for offset in 0..<hashes where byte(code, index + quotes + offset) != hash { return false }
+        return true
+    }
+
+    /// `42`, `1_000`, `3.14`, `1e-3`, `0xFF`; `1...5` stays a range (`1`, `...`, `5`).
+    private static func numberLiteral(_ code: [UInt8], _ at: Int) -> Int? {
+        guard let first = byte(code, at), isDigit(first) else { return nil }
+        var index = at
+        if first == UInt8(ascii: "0"), let radix = byte(code, at + 1),
+           radix == UInt8(ascii: "x") || radix == UInt8(ascii: "b") || radix == UInt8(ascii: "o") {
+            index += 2
+            while let next = byte(code, index), isHexDigit(next) || next == underscore { index += 1 }
+            return index - at
+        }
+        while let next = byte(code, index), isDigit(next) || next == underscore { index += 1 }
+        if byte(code, index) == dot, let after = byte(code, index + 1), isDigit(after) {
+            index += 1
+            while let next = byte(code, index), isDigit(next) || next == underscore { index += 1 }
+        }
+        if let e = byte(code, index), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            var exponent = index + 1
+            if let sign = byte(code, exponent), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { exponent += 1 }
+            var digits = exponent
+            while let next = byte(code, digits), isDigit(next) { digits += 1 }
+            if digits > exponent { index = digits }
+        }
+        return index - at
+    }
+
+    /// `@MainActor`, `@escaping`, `@Test`.
+    private static func attribute(_ code: [UInt8], _ at: Int) -> Int? {
+        prefixedName(code, at, prefix: UInt8(ascii: "@"))
+    }
+
+    /// `#if`, `#selector`, `#expect`: compiler directives and macros.
+    private static func poundKeyword(_ code: [UInt8], _ at: Int) -> Int? {
+        prefixedName(code, at, prefix: hash)
+    }
+
+    private static func prefixedName(_ code: [UInt8], _ at: Int, prefix: UInt8) -> Int? {
+        guard byte(code, at) == prefix, let next = byte(code, at + 1), isIdentifierStart(next) else { return nil }
+        var end = at + 2
+        while let next = byte(code, end), isIdentifierPart(next) { end += 1 }
+        return end - at
+    }
+
+    /// `` `default` `` is a plain name, not a keyword.
+    private static func backtickIdentifier(_ code: [UInt8], _ at: Int) -> Int? {
+        guard byte(code, at) == backtick else { return nil }
+        var end = at + 1
+        while let next = byte(code, end), next != backtick, next != newline { end += 1 }
+        guard byte(code, end) == backtick, end > at + 1 else { return nil }
+        return end + 1 - at
+    }
+
+    /// `$0`, `$1`: argument names, not numbers.
+    private static func shorthandArgument(_ code: [UInt8], _ at: Int) -> Int? {
+        guard byte(code, at) == UInt8(ascii: "$") else { return nil }
+        var end = at + 1
+        while let next = byte(code, end), isDigit(next) { end += 1 }
+        return end > at + 1 ? end - at : nil
+    }
+
+    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+    private static let hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let dot = UInt8(ascii: "."), underscore = UInt8(ascii: "_"), backtick = UInt8(ascii: "`")
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+    }
+
+    /// ASCII letters, `_`, and every byte of a non-ASCII character (so `café` stays whole).
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+    }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WorkbookCLI
+import WorkbookKit
+
+/// What a command printed, captured.
+private final class RenderCapture: Sendable {
+    private let out = Mutex("")
+    private let error = Mutex("")
+
+    var console: Console {
+        Console(out: { text in self.out.withLock { $0 += text } }, error: { text in self.error.withLock { $0 += text } })
+    }
+
+    var standardOutput: String { out.withLock { $0 } }
+    var standardError: String { error.withLock { $0 } }
+}
+
+@Suite("workbook render")
+struct RenderCommandTests {
+    static let secret = "return lhs &+ rhs  // the secret sum"
+
+    /// A one-chapter workbook with one exercise, in a temporary folder.
+    static func makeWorkbook() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-render-cli-\(UUID().uuidString)")
+        let files = [
+            "Package.swift": "// swift-tools-version:6.0\n",
+            "chapters/01-blocks.md": """
+            # Blocks
+
+            <script>alert(1)</script> [a link](javascript:alert(2))
+
+            ```swift run
+            print(2 + 2)
+            ```
+
+            ```output
+            4
+            ```
+
+            ## Exercise 1.1: Add
+
+            Write it.
+
+            Reference: [Ex1_Add.swift](../Sources/Chapter01Blocks/Ex1_Add.swift) ·
+            Tests: [Ex1_AddTests.swift](../Tests/Chapter01BlocksTests/Ex1_AddTests.swift)
+
+            > Hint: one.
+
+            > Hint: two.
+
+            """,
+            "chapters/02-more.md": """
+            # More
+
+            ```swift run figure
+            print(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><title>A box</title><rect x="1" y="1" width="8" height="8"/></svg>"#)
+            ```
+
+            """,
+            "Sources/Chapter01Blocks/Ex1_Add.swift": """
+            public func add(_ lhs: Int, _ rhs: Int) -> Int {
+                // BEGIN SOLUTION
+                \(secret)
+                // STARTER:
+                // return 0
+                // END SOLUTION
+            }
+
+            """,
+            "Tests/Chapter01BlocksTests/Ex1_AddTests.swift": """
+            import Testing
+            @Suite("Exercise 1.1: Add") struct Ex1_AddTests {
+                @Test("adds") func adds() { #expect(add(40, 2) == 42, "the secret assertion") }
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    fileprivate struct Run {
+        var status: Int32
+        var output: RenderCapture
+    }
+
+    fileprivate func render(_ arguments: [String], in root: URL, environment: [String: String] = [:]) -> Run {
+        let output = RenderCapture()
+        let status = WorkbookCLI.run(["render"] + arguments, environment: environment, currentDirectory: root, console: output.console)
+        return Run(status: status, output: output)
+    }
+
+    func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    @Test("writes the student edition into handouts/student/ by default")
+    func defaults() throws {
+        let root = try Self.makeWorkbook()
+        // No PATH, so no swiftc and no snippet runner: the pages show expected outputs.
+        let run = render([], in: root)
+        #expect(run.status == 0, "\(run.output.standardError)")
+        let folder = root.appendingPathComponent("handouts/student")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["01-blocks.html", "02-more.html", "index.html", "workbook.html"])
+        #expect(run.output.standardOutput.contains("Student edition: 4 pages in handouts/student/, 1 exercises, 1 snippets, 1 figures, 1 figures missing"))
+        #expect(run.output.standardOutput.contains("outputs are the chapters' expected outputs (snippets not run)"))
+        for file in files {
+            let html = try read(folder.appendingPathComponent(file))
+            #expect(!html.contains("the secret sum") && !html.contains("the secret assertion"), "\(file)")
+            #expect(!html.contains("<script") && !html.contains("javascript:"), "\(file)")
+        }
+        #expect(try read(folder.appendingPathComponent("01-blocks.html")).contains(#"<span class="kw">return</span> <span class="num">0</span>"#))
+    }
+
+    @Test("renders one chapter's instructor page where --out says")
+    func oneChapterInstructor() throws {
+        let root = try Self.makeWorkbook()
+        let run = render(["1", "--edition", "instructor", "--out", "out/teacher"], in: root)
+        #expect(run.status == 0, "\(run.output.standardError)")
+        let folder = root.appendingPathComponent("out/teacher")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["01-blocks.html"])
+        let html = try read(folder.appendingPathComponent("01-blocks.html"))
+        #expect(html.contains("the secret sum") && html.contains("the secret assertion"))
+    }
+
+    @Test("names the chapters there are when asked for one that is not", arguments: [["9"], ["x"]])
+    func unknownChapter(arguments: [String]) throws {
+        let root = try Self.makeWorkbook()
+        let run = render(arguments, in: root)
+        #expect(run.status == 2)
+        #expect(run.output.standardError.contains("the chapters are 1, 2"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("handouts").path))
+    }
+
+    @Test("rejects an edition it does not know")
+    func unknownEdition() throws {
+        let run = render(["--edition", "teacher"], in: try Self.makeWorkbook())
+        #expect(run.status == 2)
+        #expect(run.output.standardError.contains("use one of: student, instructor"))
+    }
+
+    @Test("refuses to write into the workbook's own folders, and writes nothing", arguments: ["chapters", ".", "Sources"])
+    func refusesWorkbookFolders(out: String) throws {
+        let root = try Self.makeWorkbook()
+        let before = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path).sorted()
+        let run = render(["--out", out], in: root)
+        #expect(run.status == 1)
+        #expect(run.output.standardError.contains("cannot write here"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path).sorted() == before)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("index.html").path))
+    }
+
+    @Test("says how to install Chromium when --pdf cannot find it, and keeps the HTML")
+    func pdfWithoutChromium() throws {
+        let root = try Self.makeWorkbook()
+        let run = render(["--pdf"], in: root, environment: ["PATH": root.path])
+        #expect(run.status == 1)
+        #expect(run.output.standardError.contains("Chromium is not installed; install it (Debian/Ubuntu: sudo apt-get install chromium)"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("handouts/student/workbook.html").path))
+    }
+
+    @Test("prints workbook.html to PDF with headless Chromium")
+    func pdfWithChromium() throws {
+        let root = try Self.makeWorkbook()
+        // A stand-in for Chromium that records its arguments and writes the PDF it is asked for.
+        let fake = root.appendingPathComponent("fake-chromium")
+        try """
+        #!/bin/sh
+        echo "$@" > "\(root.path)/chromium-arguments"
+        for argument in "$@"; do
+          case "$argument" in --print-to-pdf=*) printf '%%PDF-1.4 fake' > "${argument#--print-to-pdf=}";; esac
+        done
+
+        """.write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+
+        let run = render(["--pdf"], in: root, environment: ["CHROMIUM": fake.path])
+        #expect(run.status == 0, "\(run.output.standardError)")
+        #expect(run.output.standardOutput.contains("PDF: handouts/student/workbook.pdf"))
+        #expect(try read(root.appendingPathComponent("handouts/student/workbook.pdf")) == "%PDF-1.4 fake")
+        let arguments = try read(root.appendingPathComponent("chromium-arguments"))
+        #expect(arguments.contains("--headless") && arguments.contains("--no-pdf-header-footer"))
+        #expect(arguments.contains("file://\(root.path)/handouts/student/workbook.html"))
+    }
+
+    @Test("shows what the snippet runner got: actual outputs and figures")
+    func withSnippetRunner() throws {
+        let root = try Self.makeWorkbook()
+        // The real environment: swiftc is on PATH, so the snippets are compiled and run.
+        let run = render([], in: root, environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 0, "\(run.output.standardError)")
+        #expect(run.output.standardOutput.contains("1 snippets, 1 figures"))
+        #expect(!run.output.standardOutput.contains("missing") && !run.output.standardOutput.contains("not run"))
+        let chapter = try read(root.appendingPathComponent("handouts/student/01-blocks.html"))
+        #expect(chapter.contains(#"<div class="label">Output</div><pre>4</pre>"#))
+        let pictures = try read(root.appendingPathComponent("handouts/student/02-more.html"))
+        #expect(pictures.contains(#"<title>A box</title><rect x="1" y="1" width="8" height="8"/></svg>"#))
+        #expect(pictures.contains("<figcaption>A box</figcaption>"))
+    }
+
+    @Test("is listed in help as a working command")
+    func help() {
+        let output = RenderCapture()
+        #expect(WorkbookCLI.run(["help"], environment: [:], currentDirectory: URL(fileURLWithPath: "/"), console: output.console) == 0)
+        let line = output.standardOutput.split(separator: "\n").first { $0.contains("render") }
+        #expect(line?.contains("render HTML handouts") == true)
+        #expect(line?.contains("not built yet") == false)
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+@Suite("The Swift highlighter")
+struct RenderHighlighterTests {
+    typealias Kind = SwiftHighlighter.TokenKind
+
+    @Test("marks each kind of token", arguments: [
+        ("let x = 42", [("let", Kind.keyword), ("42", .number)]),
+        (#"print("a \"b\" c")"#, [(#""a \"b\" c""#, .string)]),
+        ("x // a note", [("// a note", .comment)]),
+        ("/* a /* nested */ comment */ y", [("/* a /* nested */ comment */", .comment)]),
+        ("@MainActor func f()", [("@MainActor", .attribute), ("func", .keyword)]),
+        ("String(1.5e3)", [("String", .type), ("1.5e3", .number)]),
+        ("for i in 1...5 {}", [("for", .keyword), ("in", .keyword), ("1", .number), ("5", .number)]),
+        ("{ $0 + $1 }", []),
+        (##"#"raw "quoted""#"##, [(##"#"raw "quoted""#"##, .string)]),
+        ("let `default` = 0x1F", [("let", .keyword), ("0x1F", .number)]),
+        ("#if DEBUG", [("#if", .keyword), ("DEBUG", .type)]),
+        ("\"\"\"\nline \"one\"\n\"\"\" + s", [("\"\"\"\nline \"one\"\n\"\"\"", .string)]),
+    ] as [(String, [(String, Kind)])])
+    func kinds(code: String, expected: [(String, Kind)]) {
+        let styled = SwiftHighlighter.tokens(code).compactMap { token in token.kind.map { (token.text, $0) } }
+        #expect(styled.map(\.0) == expected.map(\.0))
+        #expect(styled.map(\.1) == expected.map(\.1))
+    }
+
+    @Test("gives back exactly the code it was given", arguments: [
+        "let add: (Int, Int) -> Int = { a, b in a + b }\nprint(add(2, 2))\n",
+        "/* unclosed comment", "\"unclosed string", "@", "#", "`", "x.y?.z!", "let café = \"crème\" // ünïcode",
+    ])
+    func roundTrip(code: String) {
+        #expect(SwiftHighlighter.tokens(code).map(\.text).joined() == code)
+    }
+
+    @Test("escapes HTML inside code and spans")
+    func escapes() {
+        let html = SwiftHighlighter.html(#"if a < b && s == "<b>" {}"#)
+        #expect(html.contains("a &lt; b &amp;&amp;"))
+        #expect(html.contains(#"<span class="str">&quot;&lt;b&gt;&quot;</span>"#))
+        #expect(!html.contains("<b>"))
+    }
+}
+
+@Suite("A figure's SVG")
+struct RenderFigureTests {
+    @Test("is embedded with its title as the caption")
+    func accepted() throws {
+        let figure = try Figure(output: "\n" + RenderFixture.figureSVG + "\n\n")
+        #expect(figure.svg == RenderFixture.figureSVG)
+        #expect(figure.title == "Two boxes & a line")
+    }
+
+    @Test("is refused when it could run or fetch something", arguments: [
+        (#"<svg><script>alert(1)</script></svg>"#, Figure.Rejection.forbidden("a <script> element")),
+        (#"<svg onload="alert(1)"></svg>"#, .forbidden("an event-handler attribute (on…=)")),
+        (#"<svg><a href="javascript:alert(1)">x</a></svg>"#, .forbidden("a javascript: link")),
+        (#"<svg><image href="https://example.com/x.png"/></svg>"#, .forbidden("a link to an external resource")),
+        (#"<svg><foreignObject><p>x</p></foreignObject></svg>"#, .forbidden("a <foreignObject> element")),
+        ("Optional(\"<svg></svg>\")", .notSVG),
+        ("", .notSVG),
+    ])
+    func refused(output: String, rejection: Figure.Rejection) {
+        #expect(throws: rejection) { try Figure(output: output) }
+    }
+
+    @Test("may say 'on' in its text")
+    func wordOn() throws {
+        let svg = #"<svg><text x="1" y="2">turn on = off</text></svg>"#
+        #expect(try Figure(output: svg).svg == svg)
+    }
+}
+
+@Suite("Handouts")
+struct RenderHandoutTests {
+    /// The fixture, loaded, with results for every snippet but the second figure.
+    struct Rendered {
+        let workbook: Workbook
+        let student: HandoutSet
+        let instructor: HandoutSet
+    }
+
+    static func results(for workbook: Workbook, figureOutputs: [String?] = [RenderFixture.figureSVG, nil]) -> [SnippetResult] {
+        let one = workbook.chapters[0], two = workbook.chapters[1]
+        var results = [
+            SnippetResult(chapterPath: one.path, line: one.snippets[0].location.line, status: .passed, expected: "42", actual: "42\n"),
+            SnippetResult(chapterPath: one.path, line: one.snippets[1].location.line, status: .passed, expected: "about to fail", actual: "about to fail\n"),
+            SnippetResult(chapterPath: one.path, line: one.snippets[2].location.line, status: .mismatch, expected: "expected words", actual: "actual words\n"),
+        ]
+        for (snippet, output) in zip(two.snippets, figureOutputs) {
+            if let output {
+                results.append(SnippetResult(chapterPath: two.path, line: snippet.location.line, status: .passed, expected: nil, actual: output))
+            }
+        }
+        return results
+    }
+
+    static func render(reference: String = RenderFixture.reference, provider: ((Workbook) -> (any SnippetResultProvider)?)? = nil) throws -> Rendered {
+        let root = try RenderFixture.make(reference: reference)
+        let workbook = try Workbook(root: root)
+        let results = provider.map { $0(workbook) } ?? FakeResults(results: Self.results(for: workbook))
+        return Rendered(
+            workbook: workbook,
+            student: HandoutRenderer(workbook: workbook, edition: .student, results: results).render(workbook.chapters, collections: true),
+            instructor: HandoutRenderer(workbook: workbook, edition: .instructor, results: results).render(workbook.chapters, collections: true))
+    }
+
+    private func page(_ set: HandoutSet, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        try #require(set.page(name), "no page \(name) among \(set.pages.map(\.fileName))", sourceLocation: sourceLocation).html
+    }
+
+    @Test("are one page per chapter, an index and the whole workbook on one page")
+    func pages() throws {
+        let rendered = try Self.render()
+        for set in [rendered.student, rendered.instructor] {
+            #expect(set.pages.map(\.fileName) == ["01-blocks.html", "02-pictures.html", "index.html", "workbook.html"])
+            let whole = try page(set, "workbook.html")
+            #expect(whole.contains("id=\"chapter-1\"") && whole.contains("id=\"chapter-2\""))
+            let index = try page(set, "index.html")
+            #expect(index.contains("href=\"01-blocks.html\"") && index.contains("Exercise 1.1: Write "))
+        }
+        #expect(rendered.student.tally == RenderTally(exercises: 1, snippets: 3, notRun: 0, differing: 1, figures: 2, missingFigures: 1))
+    }
+
+    @Test("show the student the starter, and neither the solution nor the tests")
+    func studentEdition() throws {
+        let rendered = try Self.render()
+        #expect(rendered.student.errors.isEmpty, "\(rendered.student.errors)")
+        for page in rendered.student.pages {
+            let visible = HTML.visibleLines(page.html)
+            #expect(!visible.contains(RenderFixture.solutionLine), "\(page.fileName) shows the solution")
+            #expect(!page.html.contains("the secret sum"), "\(page.fileName) contains the solution")
+            #expect(!page.html.contains("the secret assertion"), "\(page.fileName) contains test code")
+            #expect(!page.html.contains("Ex1_AddTests"), "\(page.fileName) names the tests file")
+            #expect(!page.html.contains("Sources/Chapter01Blocks"), "\(page.fileName) points at the reference file")
+        }
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(HTML.visibleLines(chapter).contains(RenderFixture.starterLine))
+        #expect(chapter.contains("exercises/01-blocks/Ex1_Add.swift"))
+        #expect(chapter.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary>"))
+        #expect(chapter.contains("<details class=\"hint\"><summary>Hint 2 of 2</summary>"))
+    }
+
+    @Test("show the instructor the solution and the tests")
+    func instructorEdition() throws {
+        let rendered = try Self.render()
+        let chapter = try page(rendered.instructor, "01-blocks.html")
+        let visible = HTML.visibleLines(chapter)
+        #expect(visible.contains(RenderFixture.solutionLine))
+        #expect(visible.contains(RenderFixture.testLine))
+        #expect(!visible.contains(RenderFixture.starterLine), "the solution is shown without its starter lines")
+        #expect(!chapter.contains("BEGIN SOLUTION"))
+    }
+
+    @Test("drop an author's raw HTML and javascript: links, and load nothing from anywhere")
+    func safeAndSelfContained() throws {
+        let rendered = try Self.render()
+        for page in rendered.student.pages + rendered.instructor.pages {
+            #expect(!page.html.contains("<script"), "\(page.fileName)")
+            #expect(!page.html.contains("javascript:"), "\(page.fileName)")
+            #expect(!page.html.contains("onclick"), "\(page.fileName)")
+            #expect(!page.html.contains("<link") && !page.html.contains("src=\"http") && !page.html.contains("@import"), "\(page.fileName)")
+            #expect(page.html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\""), "\(page.fileName)")
+            #expect(page.html.contains("<style>") && page.html.contains("@media print"), "\(page.fileName)")
+        }
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(chapter.contains("href=\"https://example.com/closures\""))
+        #expect(chapter.contains("href=\"02-pictures.html\""), "links between chapters point at the pages")
+        #expect(try page(rendered.student, "workbook.html").contains("href=\"#chapter-2\""))
+    }
+
+    @Test("show snippets without their hidden lines, with their actual output, flagging a difference")
+    func snippets() throws {
+        let rendered = try Self.render()
+        let chapter = try page(rendered.student, "01-blocks.html")
+        let visible = HTML.visibleLines(chapter)
+        #expect(!visible.contains("let hiddenSetup = 40") && !visible.contains("# let hiddenSetup = 40"))
+        #expect(visible.contains("print(add(hiddenSetup, 2))"))
+        #expect(chapter.contains("<div class=\"label\">Output, then it stops with a crash, as intended</div><pre>about to fail</pre>"))
+        #expect(chapter.contains("<div class=\"output differs\"><div class=\"label\">Output — differs from the expected output</div><pre>actual words</pre>"))
+        #expect(chapter.contains("<div class=\"label\">Expected output</div><pre>expected words</pre>"))
+        #expect(rendered.student.diagnostics.contains { $0.severity == .warning && $0.message.contains("other than its expected output") })
+        #expect(chapter.contains(#"<span class="kw">let</span> add"#), "code is highlighted")
+        #expect(chapter.contains("<pre class=\"code\"><code class=\"language-objc\">int (^add)(int, int)"), "other languages are shown plain")
+    }
+
+    @Test("show expected outputs, and say so, when there is no snippet runner")
+    func noRunner() throws {
+        let rendered = try Self.render(provider: { _ in nil })
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(chapter.contains("Expected output (snippets have not been run: <code>workbook run 1</code>)</div><pre>42</pre>"))
+        #expect(rendered.student.tally.notRun == 3)
+        #expect(rendered.student.tally.missingFigures == 2)
+        #expect(chapter.contains(#"<meta name="workbook-snippets" content="not-run">"#), "the Chromium check reads this")
+        #expect(try page(rendered.student, "02-pictures.html").contains("Figure missing: its snippet has not been run"))
+    }
+
+    @Test("show expected outputs, with a warning, when the runner fails")
+    func failingRunner() throws {
+        let rendered = try Self.render(provider: { _ in FailingResults() })
+        #expect(rendered.student.diagnostics.contains { $0.severity == .warning && $0.message.contains("the cache is unreadable") })
+        #expect(rendered.student.tally.notRun == 3)
+    }
+
+    @Test("embed figures as inline SVG with a caption, and mark a missing one")
+    func figures() throws {
+        let rendered = try Self.render()
+        let pictures = try page(rendered.student, "02-pictures.html")
+        #expect(pictures.contains(#"<meta name="workbook-snippets" content="run">"#))
+        #expect(pictures.contains(RenderFixture.figureSVG))
+        #expect(pictures.contains("<figcaption>Two boxes &amp; a line</figcaption>"))
+        #expect(pictures.components(separatedBy: "class=\"figure figure-missing\"").count - 1 == 1)
+        #expect(!HTML.visibleLines(pictures).contains("import Stage"), "a figure's hidden lines stay hidden")
+    }
+
+    @Test("refuse a figure that is not SVG, at the snippet's line")
+    func rejectedFigure() throws {
+        let rendered = try Self.render(provider: { workbook in
+            FakeResults(results: RenderHandoutTests.results(for: workbook, figureOutputs: [RenderFixture.figureSVG, "not drawn yet"]))
+        })
+        let second = rendered.workbook.chapters[1].snippets[1].location
+        #expect(rendered.student.errors.map(\.location) == [second])
+        #expect(try page(rendered.student, "02-pictures.html").contains("Figure left out"))
+    }
+
+    @Test("never fall back to the reference when the starter cannot be made")
+    func brokenMarkers() throws {
+        let broken = RenderFixture.reference.replacingOccurrences(of: "    // END SOLUTION\n", with: "")
+        let rendered = try Self.render(reference: broken)
+        let error = try #require(rendered.student.errors.first { $0.message.contains("no starter to show") })
+        #expect(error.message.hasPrefix("exercise 1.1: no starter to show: Sources/Chapter01Blocks/Ex1_Add.swift:7:1: error: "))
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(!chapter.contains("the secret sum"))
+        #expect(chapter.contains("<p class=\"problem\">"))
+    }
+
+    @Test("print well: new page per chapter, code kept whole, link URLs, A4 and Letter margins")
+    func printStyles() throws {
+        let css = HandoutStyle.css
+        for rule in [".chapter { break-before: page; }", "pre, figure, .output, details, li, blockquote { break-inside: avoid; }",
+                     ##"a[href]:not([href^="#"])::after { content: " (" attr(href) ")""##, "@page { margin: 16mm 15mm 18mm; }"] {
+            #expect(css.contains(rule), "missing print rule \(rule)")
+        }
+        #expect(!css.contains("@page { size"), "the page size is left to the printer, so A4 and Letter both fit")
+    }
+}
+
+@Suite("The solution leak audit")
+struct RenderLeakAuditTests {
+    @Test("finds the reference solution and the tests in the instructor's page, and nothing in the student's")
+    func finds() throws {
+        let rendered = try RenderHandoutTests.render()
+        let audit = SolutionLeakAudit(workbook: rendered.workbook)
+        #expect(Set(audit.secrets.map(\.text)) == [RenderFixture.solutionLine, RenderFixture.testLine,
+                                                    "@Suite(\"Exercise 1.1: Write add\")", "struct Ex1_AddTests {", "@Test(\"adds\") func adds() {"])
+        let leaks = audit.leaks(in: try #require(rendered.instructor.page("01-blocks.html")).html)
+        #expect(leaks.map(\.text).contains(RenderFixture.solutionLine))
+        #expect(leaks.map(\.text).contains(RenderFixture.testLine))
+        #expect(leaks.first { !$0.isTest }?.location == WorkbookKit.SourceLocation(path: "Sources/Chapter01Blocks/Ex1_Add.swift", line: 4))
+        for page in rendered.student.pages {
+            #expect(audit.leaks(in: page.html).isEmpty, "\(page.fileName)")
+        }
+    }
+
+    @Test("holds back a student page that would show the solution")
+    func holdsBack() throws {
+        // A chapter whose author pasted the answer into a quote is fine (it is the chapter's
+        // text); the same line arriving any other way is not: simulate it with a hint that
+        // the audit does not know the chapter wrote.
+        let rendered = try RenderHandoutTests.render()
+        let audit = SolutionLeakAudit(workbook: rendered.workbook)
+        let leaking = "<pre><code>" + HTML.escape(RenderFixture.solutionLine) + "</code></pre>"
+        let leak = try #require(audit.leaks(in: leaking).first)
+        let diagnostic = SolutionLeakAudit.diagnostic(for: leak, page: "01-blocks.html")
+        #expect(diagnostic.description.hasPrefix("Sources/Chapter01Blocks/Ex1_Add.swift:4:1: error: the student page 01-blocks.html would show a line of the reference solution"))
+    }
+}
+
+@Suite("The handout writer")
+struct RenderWriterTests {
+    @Test("writes the pages into the output folder")
+    func writes() throws {
+        let rendered = try RenderHandoutTests.render()
+        let folder = rendered.workbook.root.appendingPathComponent("handouts/student")
+        let urls = try HandoutWriter.write(rendered.student, to: folder, workbook: rendered.workbook)
+        #expect(urls.map(\.lastPathComponent) == rendered.student.pages.map(\.fileName))
+        #expect(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8) == rendered.student.page("index.html")?.html)
+    }
+
+    @Test("refuses folders that belong to the workbook", arguments: ["", "chapters", "Sources/Chapter01Blocks", "Tests", "exercises/01-blocks", ".workbook", ".."])
+    func refuses(folder: String) throws {
+        let rendered = try RenderHandoutTests.render()
+        let target = folder.isEmpty ? rendered.workbook.root : rendered.workbook.root.appendingPathComponent(folder)
+        #expect(throws: WorkbookError.self) {
+            try HandoutWriter.write(rendered.student, to: target, workbook: rendered.workbook)
+        }
+        #expect(!FileManager.default.fileExists(atPath: rendered.workbook.root.appendingPathComponent("chapters/index.html").path))
+    }
+}
