@@ -13,7 +13,7 @@ struct Ex2_LoadInventoryTests {
         return queue
     }()
 
-    /// Calls `loadInventory` on the main actor and waits for `done` (at most two
+    /// Calls `loadInventory` on the main actor and waits for `done` (at most eight
     /// seconds). Returns the chalkboard's history at the moment `loadInventory`
     /// returned, and whether `done` was called.
     func load(_ service: InventoryService, into screen: DinerScreen) async -> (whenReturned: [String], finished: Bool) {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Exercise 3.7: From completion handlers to async/await")
 @MainActor
 struct Ex7_AsyncInventoryTests {
-    /// Runs `fetchInventory` and waits for it at most two seconds, so a continuation
+    /// Runs `fetchInventory` and waits for it at most eight seconds, so a continuation
     /// that is never resumed fails the test instead of hanging it.
     nonisolated func fetch(_ service: InventoryService) async -> Result<[MenuItem], any Error>? {
         await awaitCallback { done in
@@ -16,7 +16,7 @@ struct Ex7_AsyncInventoryTests {
         }
     }
 
-    /// Runs `showInventory` and waits for it at most two seconds.
+    /// Runs `showInventory` and waits for it at most eight seconds.
     func show(_ service: InventoryService, on screen: DinerScreen) async -> Bool {
         let finished: Void? = await awaitCallback { done in
             Task { @MainActor in

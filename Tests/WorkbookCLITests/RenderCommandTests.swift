@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import WorkbookCLI
 import WorkbookKit
+import WorkbookTestSupport
 
 /// What a command printed, captured.
 private final class RenderCapture: Sendable {
@@ -85,7 +86,7 @@ struct RenderCommandTests {
         return root
     }
 
-    fileprivate struct Run {
+    fileprivate struct Run: Sendable {
         var status: Int32
         var output: RenderCapture
     }
@@ -189,10 +190,11 @@ struct RenderCommandTests {
     }
 
     @Test("shows what the snippet runner got: actual outputs and figures")
-    func withSnippetRunner() throws {
+    func withSnippetRunner() async throws {
         let root = try Self.makeWorkbook()
-        // The real environment: swiftc is on PATH, so the snippets are compiled and run.
-        let run = render([], in: root, environment: ProcessInfo.processInfo.environment)
+        // The real environment: swiftc is on PATH, so the snippets are compiled and run —
+        // for seconds, so on a thread of its own rather than the shared test pool.
+        let run = try await onOwnThread { render([], in: root, environment: ProcessInfo.processInfo.environment) }
         #expect(run.status == 0, "\(run.output.standardError)")
         #expect(run.output.standardOutput.contains("1 snippets, 1 figures"))
         #expect(!run.output.standardOutput.contains("missing") && !run.output.standardOutput.contains("not run"))

@@ -7,8 +7,11 @@ import Synchronization
 /// Made for tests and snippets that must report "the completion handler was never
 /// called" instead of hanging: the deadline only elapses when the code under test is
 /// wrong, so a correct answer is as fast as its callback. Later calls are ignored.
+/// Eight seconds, not two: on a loaded two-core machine a correct callback was seen
+/// to take four, and a learner's hang must still be reported before `workbook
+/// check`'s ten-second limit kills the test process.
 public func awaitCallback<T: Sendable>(
-    timeout: Duration = .seconds(2),
+    timeout: Duration = .seconds(8),
     isolation: isolated (any Actor)? = #isolation,
     _ start: (_ callback: @escaping @Sendable (T) -> Void) -> Void
 ) async -> T? {

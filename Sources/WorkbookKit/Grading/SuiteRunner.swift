@@ -11,15 +11,11 @@ struct SuiteRunner {
     let submissions: [Submission]
 
     func run(_ work: [(Exercise, Submission)]) -> [ExerciseGrade] {
-        let results = Results(count: work.count)
-        let lanes = max(1, min(grader.options.parallelism, work.count))
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-            while let index = next.take(below: work.count) {
-                results.set(index, grade(work[index].0, work[index].1))
-            }
-        }
-        return results.all
+        let indices = Array(work.indices)
+        // `grade` never throws: a failure to start is itself a grade.
+        return (try? BlockingLanes.map(indices, width: grader.options.parallelism) { index in
+            grade(work[index].0, work[index].1)
+        }) ?? []
     }
 
     func grade(_ exercise: Exercise, _ submission: Submission) -> ExerciseGrade {
@@ -52,39 +48,5 @@ struct SuiteRunner {
         let stream = TestEventStream(parsing: FileManager.default.contents(atPath: events.path).map { String(decoding: $0, as: UTF8.self) } ?? "")
         return Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
             .grade(grade, result: result, stream: stream)
-    }
-}
-
-/// Hands out indexes to the lanes of a parallel loop.
-private final class Counter: @unchecked Sendable {
-    private var next = 0
-    private let lock = NSLock()
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
-    }
-}
-
-/// Collects results from the lanes of a parallel loop.
-private final class Results: @unchecked Sendable {
-    private var grades: [ExerciseGrade?]
-    private let lock = NSLock()
-
-    init(count: Int) { grades = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ grade: ExerciseGrade) {
-        lock.lock()
-        grades[index] = grade
-        lock.unlock()
-    }
-
-    var all: [ExerciseGrade] {
-        lock.lock()
-        defer { lock.unlock() }
-        return grades.compactMap { $0 }
     }
 }

@@ -272,12 +272,6 @@ public struct SnippetRunner: SnippetResultProvider {
 }
 
 /// `items.map(transform)`, with as many items at a time as there are processors when `parallel`.
-func parallelMap<T: Sendable, R: Sendable>(_ parallel: Bool, _ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
-    if !parallel || items.count <= 1 { return try items.map(transform) }
-    let results = Mutex<[Result<R, any Error>?]>(Array(repeating: nil, count: items.count))
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        let result = Result { try transform(items[index]) }
-        results.withLock { $0[index] = result }
-    }
-    return try results.withLock { $0 }.map { try $0!.get() }
+func parallelMap<T: Sendable, R: Sendable>(_ parallel: Bool, _ items: [T], _ transform: @escaping @Sendable (T) throws -> R) throws -> [R] {
+    try BlockingLanes.map(items, width: parallel ? BlockingLanes.processors : 1, transform)
 }

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// Runs blocking work — compiles, child processes — on a few threads of its own.
+///
+/// `DispatchQueue.concurrentPerform` would park GCD's shared worker threads in
+/// `waitpid` for seconds, and those same threads drain the main queue and run Swift
+/// concurrency: anything else in the process (a test waiting for a callback, say)
+/// would starve.
+public enum BlockingLanes {
+    /// `items.map(transform)`, at most `width` items at a time; results in item order.
+    /// The first error thrown is rethrown after every lane has stopped.
+    public static func map<T: Sendable, R: Sendable>(
+        _ items: [T], width: Int, _ transform: @escaping @Sendable (T) throws -> R
+    ) throws -> [R] {
+        let lanes = max(1, min(width, items.count))
+        if lanes == 1 { return try items.map(transform) }
+        let results = Mutex<[Result<R, any Error>?]>(Array(repeating: nil, count: items.count))
+        let next = Mutex(0)
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<lanes {
+            Thread {
+                while let index = next.withLock({ index -> Int? in
+                    guard index < items.count else { return nil }
+                    defer { index += 1 }
+                    return index
+                }) {
+                    let result = Result { try transform(items[index]) }
+                    results.withLock { $0[index] = result }
+                }
+                finished.signal()
+            }.start()
+        }
+        for _ in 0..<lanes { finished.wait() }
+        return try results.withLock { $0 }.map { try $0!.get() }
+    }
+
+    /// How many lanes suit this machine: one per processor.
+    public static var processors: Int { ProcessInfo.processInfo.activeProcessorCount }
+}
