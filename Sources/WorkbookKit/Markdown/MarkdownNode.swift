@@ -34,8 +34,8 @@ public struct MarkdownNode: Sendable, Equatable {
     public var destination: String?
     /// A heading's level, 1…6.
     public var level: Int?
-    /// The block rendered to HTML by cmark in safe mode (blocks only): raw HTML and
-    /// `javascript:` links are already gone.
+    /// The block rendered to HTML by cmark in safe mode (blocks near the top only, see
+    /// `MarkdownParser.parse`): raw HTML and `javascript:` links are already gone.
     public var html: String?
 
     public init(

@@ -5,7 +5,11 @@ import Foundation
 /// cmark's iterator, converted, and freed before `parse` returns.
 public enum MarkdownParser {
     /// Parses `text` (already valid UTF-8). `path` labels every node's location.
-    public static func parse(_ text: String, path: String) -> MarkdownNode {
+    ///
+    /// Blocks down to `htmlDepth` levels below the document get their `html` (top-level
+    /// blocks and their children by default: the granularity chapters are rendered at).
+    /// Deeper blocks are inside those, so rendering them too would only repeat work.
+    public static func parse(_ text: String, path: String, htmlDepth: Int = 2) -> MarkdownNode {
         var utf8 = Array(text.utf8)
         let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -16,12 +20,12 @@ public enum MarkdownParser {
             return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
         }
         defer { cmark_node_free(root) }
-        return convert(root, path: path)
+        return convert(root, path: path, htmlDepth: htmlDepth)
     }
 
     /// Walks the tree with `cmark_iter`: containers get ENTER and EXIT events, leaves
     /// only ENTER, so a stack of open containers rebuilds the shape.
-    private static func convert(_ root: OpaquePointer, path: String) -> MarkdownNode {
+    private static func convert(_ root: OpaquePointer, path: String, htmlDepth: Int) -> MarkdownNode {
         guard let iterator = cmark_iter_new(root) else {
             return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
         }
@@ -35,7 +39,7 @@ public enum MarkdownParser {
             guard let pointer = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_ENTER {
                 let enclosing = stack.last?.location ?? SourceLocation(path: path, line: 1)
-                let node = makeNode(pointer, path: path, enclosing: enclosing)
+                let node = makeNode(pointer, path: path, enclosing: enclosing, withHTML: stack.count <= htmlDepth)
                 if isLeaf(pointer) {
                     stack[stack.count - 1].children.append(node)
                 } else {
@@ -77,7 +81,7 @@ public enum MarkdownParser {
         CMARK_NODE_LINK.rawValue: .link, CMARK_NODE_IMAGE.rawValue: .image,
     ]
 
-    private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation) -> MarkdownNode {
+    private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation, withHTML: Bool) -> MarkdownNode {
         let kind = kinds[cmark_node_get_type(node).rawValue] ?? .customInline
         let line = Int(cmark_node_get_start_line(node))
         let location = kind.isBlock && line > 0
@@ -95,7 +99,7 @@ public enum MarkdownParser {
         if kind == .codeBlock { result.info = string(cmark_node_get_fence_info(node)) }
         if kind == .heading { result.level = Int(cmark_node_get_heading_level(node)) }
         if kind == .link || kind == .image { result.destination = string(cmark_node_get_url(node)) }
-        if kind.isBlock && kind != .document, let rendered = cmark_render_html(node, CMARK_OPT_DEFAULT) {
+        if withHTML, kind.isBlock, kind != .document, let rendered = cmark_render_html(node, CMARK_OPT_DEFAULT) {
             result.html = String(cString: rendered)
             free(rendered)
         }
