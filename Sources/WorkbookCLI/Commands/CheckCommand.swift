@@ -25,14 +25,7 @@ enum CheckCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        var options = Grader.Options()
-        do {
-            options.timeout = try GradingContext.timeout(invocation)
-        } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
-            return .usage
-        }
-        options.useCache = !invocation.has("fresh")
+        guard let options = GradingContext.options(invocation, console: console) else { return .usage }
         let target = try GradingContext(invocation.arguments[0], in: context)
         let format = invocation.value("format") ?? "text"
 

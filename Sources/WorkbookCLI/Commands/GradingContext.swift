@@ -27,6 +27,20 @@ struct GradingContext {
         }
     }
 
+    /// Grader options from `--timeout` and `--fresh`; nil, with the usage error printed,
+    /// when `--timeout` is not a number of seconds.
+    static func options(_ invocation: Invocation, console: Console) -> Grader.Options? {
+        var options = Grader.Options()
+        do {
+            options.timeout = try timeout(invocation)
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return nil
+        }
+        options.useCache = !invocation.has("fresh")
+        return options
+    }
+
     /// The `--timeout` value, validated.
     static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
         guard let text = invocation.value("timeout") else { return 10 }

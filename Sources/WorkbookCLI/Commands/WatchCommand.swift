@@ -18,13 +18,7 @@ enum WatchCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        var options = Grader.Options()
-        do {
-            options.timeout = try GradingContext.timeout(invocation)
-        } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
-            return .usage
-        }
+        guard let options = GradingContext.options(invocation, console: console) else { return .usage }
         let workbook = try context.workbook()
         let chapters: [Chapter]
         if let number = invocation.arguments.first {
