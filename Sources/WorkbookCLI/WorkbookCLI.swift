@@ -13,7 +13,7 @@ public enum WorkbookCLI {
     }
 
     static var specs: [CommandSpec] {
-        commands.map { $0.spec } + PlannedCommands.specs + [HelpCommand.spec, VersionCommand.spec]
+        commands.map { $0.spec } + [HelpCommand.spec, VersionCommand.spec]
     }
 
     /// Runs one command line and returns its exit code.
@@ -62,9 +62,6 @@ public enum WorkbookCLI {
         do {
             if let command = commands.first(where: { $0.spec.name == invocation.command }) {
                 return try command.run(invocation, in: context)
-            }
-            if let spec, spec.plannedIn != nil {
-                return PlannedCommands.run(spec, in: context)
             }
             console.printError(console.styledError("error:", .red) + " unknown command '\(invocation.command)'")
             return .usage

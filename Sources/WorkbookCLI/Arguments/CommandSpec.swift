@@ -29,12 +29,10 @@ public struct CommandSpec: Sendable {
     public var options: [Option]
     /// Longer help: what it does, what it prints, its exit codes.
     public var discussion: String
-    /// For commands not built yet: the issue that builds them.
-    public var plannedIn: Int?
 
     public init(
         name: String, summary: String, arguments: String = "", argumentCount: ClosedRange<Int> = 0...0,
-        options: [Option] = [], discussion: String = "", plannedIn: Int? = nil
+        options: [Option] = [], discussion: String = ""
     ) {
         self.name = name
         self.summary = summary
@@ -42,7 +40,6 @@ public struct CommandSpec: Sendable {
         self.argumentCount = argumentCount
         self.options = options
         self.discussion = discussion
-        self.plannedIn = plannedIn
     }
 
     /// Options every command accepts.

@@ -12,8 +12,7 @@ enum HelpCommand {
         console.print("Commands:")
         let width = specs.map(\.name.count).max() ?? 0
         for spec in specs {
-            let planned = spec.plannedIn.map { console.styled("  (not built yet: issue #\($0))", .dim) } ?? ""
-            console.print("  \(spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.summary)\(planned)")
+            console.print("  \(spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.summary)")
         }
         console.print()
         console.print("Global options:")
@@ -27,9 +26,6 @@ enum HelpCommand {
         console.print("Usage: \(parser.usage(of: spec))")
         console.print()
         console.print(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".")
-        if let issue = spec.plannedIn {
-            console.print("Not built yet: issue #\(issue) builds it.")
-        }
         if !spec.discussion.isEmpty {
             console.print()
             console.print(spec.discussion)
