@@ -9,8 +9,9 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownChapter(String, valid: [Int])
     /// `workbook hint 3.9` when chapter 3 has no exercise 9.
     case unknownExercise(String, valid: [ExerciseID])
-    /// A chapter has problems that stop the command (the diagnostics say which).
-    case invalidChapter(path: String, diagnostics: [Diagnostic])
+    /// A shared module (`Diner`, `Stage`) does not compile; the reason holds the
+    /// compiler's diagnostics.
+    case moduleDoesNotCompile(reason: String)
     /// A reference file's solution markers are broken.
     case badSolutionMarkers(SourceLocation, String)
     /// An output folder the tool may not or cannot write (render's `--out`).
@@ -31,8 +32,8 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownExercise(let text, let valid):
             let list = valid.isEmpty ? "there are none yet" : "valid ids are \(valid.map(\.description).joined(separator: ", "))"
             return "unknown exercise '\(text)'; \(list)"
-        case .invalidChapter(_, let diagnostics):
-            return diagnostics.map(\.description).joined(separator: "\n")
+        case .moduleDoesNotCompile(let reason):
+            return reason
         case .badSolutionMarkers(let location, let message):
             return "\(location): error: \(message)"
         case .cannotWrite(let path, let reason):

@@ -103,14 +103,13 @@ struct GradingBuild {
         return blamed
     }
 
+    /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
-        var built: [ModuleBuilder.BuiltModule] = []
-        for name in ["Diner", "Stage"] {
-            let sources = ModuleBuilder.sources(in: workbook.url("Sources/\(name)"))
-            if sources.isEmpty { continue }
-            built.append(try builder.build(name: name, sources: sources, dependencies: built))
+        let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
+        if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
+            throw WorkbookError.moduleDoesNotCompile(reason: resolution.failures[broken]!)
         }
-        return built
+        return resolution.modules
     }
 
     private enum Compiled<T> {

@@ -50,12 +50,6 @@ public struct Exercise: Sendable, Equatable {
             return file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
         }
     }
-
-    /// The statement as HTML (cmark, safe mode).
-    public var statementHTML: String { statement.compactMap(\.html).joined() }
-
-    /// The statement as plain text, paragraphs separated by blank lines.
-    public var statementText: String { statement.map(\.plainText).joined(separator: "\n\n") }
 }
 
 private func lastComponent(_ path: String) -> String {
