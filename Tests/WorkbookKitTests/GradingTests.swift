@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
@@ -52,7 +53,7 @@ struct GradingTests {
         #expect(GradingFixture.snapshot(workspace) == before, "grading changed the learner's files")
     }
 
-    @Test("proves every starter fails and every reference passes, then reuses the build for the learner")
+    @Test("proves every starter fails and every reference passes, then reuses the compiled tests for the learner")
     func verifyAndCache() async throws {
         let root = try GradingFixture.copy()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -62,9 +63,11 @@ struct GradingTests {
         let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
-        // The learner copies the references in: the same module, so the runner verify built is reused.
-        let runners = workbook.cacheFolder.appendingPathComponent("runners")
-        let builtRunners = try FileManager.default.contentsOfDirectory(atPath: runners.path).sorted()
+        // The learner copies the references in: the same interface, so the tests' objects
+        // verify compiled are reused; only the module (whose objects name the learner's
+        // paths) and the link are new.
+        let testObjects = workbook.cacheFolder.appendingPathComponent("test-objects")
+        let builtTestObjects = try FileManager.default.contentsOfDirectory(atPath: testObjects.path).sorted()
         let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for exercise in chapter.exercises {
@@ -73,7 +76,7 @@ struct GradingTests {
         let grade = try await onOwnThread { try grader.grade(chapter) }
         #expect(grade.allPassed)
         #expect(grade.exercises.map(\.tests.count) == [2, 1, 2])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: runners.path).sorted() == builtRunners)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: testObjects.path).sorted() == builtTestObjects)
 
         // Unchanged: the cached result comes back as it was.
         #expect(try await onOwnThread { try grader.grade(chapter) } == grade)
@@ -85,5 +88,39 @@ struct GradingTests {
         let again = try await onOwnThread { try grader.grade(chapter) }
         #expect(again.exercises.map(\.status) == [.passed, .doesNotCompile, .passed])
         #expect(again.exercises[1].message.hasPrefix("exercises/01-basics/Ex2_Apply.swift:1:"))
+    }
+
+    @Test("after an edit inside one function, runs only the exercises whose tests reach that file")
+    func rerunsWhatTheEditReaches() async throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let workbook = try Workbook(root: root)
+        let chapter = try workbook.chapter("1")
+        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for exercise in chapter.exercises {
+            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
+        }
+        let said = Mutex<[String]>([])
+        var grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate())
+        grader.progress = { line in said.withLock { $0.append(line) } }
+        let first = try await onOwnThread { [grader] in try grader.grade(chapter) }
+        #expect(first.allPassed)
+        #expect(said.withLock { $0 }.contains("running 3 exercises"))
+
+        // A wrong body in exercise 1.3: its tests run again and fail; 1.1 and 1.2 keep their results.
+        said.withLock { $0 = [] }
+        try "public func total(_ prices: [Int]) -> Int {\n    prices.first ?? 0\n}\n"
+            .write(to: folder.appendingPathComponent("Ex3_Total.swift"), atomically: true, encoding: .utf8)
+        let edited = try await onOwnThread { [grader] in try grader.grade(chapter) }
+        #expect(edited.exercises.map(\.status) == [.passed, .passed, .failed])
+        #expect(said.withLock { $0 }.contains("running 1 exercise"), "\(said.withLock { $0 })")
+
+        // Without the cache, every exercise runs, with the same outcome.
+        said.withLock { $0 = [] }
+        grader.options.useCache = false
+        let fresh = try await onOwnThread { [grader] in try grader.grade(chapter) }
+        #expect(fresh.exercises.map(\.status) == edited.exercises.map(\.status))
+        #expect(said.withLock { $0 }.contains("running 3 exercises"))
     }
 }

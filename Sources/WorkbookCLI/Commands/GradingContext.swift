@@ -54,7 +54,8 @@ struct GradingContext {
     func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
         let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
-        let line = ProgressLine(console: console, enabled: showProgress && console.interactive)
+        let line = ProgressLine(console: console, enabled: showProgress && console.interactive,
+                                timings: environment["WORKBOOK_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false)
         grader.progress = { line.update($0) }
         defer { line.finish() }
         return try grader.grade(chapter, only: exercise?.id)
@@ -77,18 +78,23 @@ struct GradingContext {
     }
 }
 
-/// A redrawn status line with the elapsed time: compiling takes seconds.
+/// A redrawn status line with the elapsed time: compiling takes seconds. With
+/// `timings` (`WORKBOOK_TIMINGS=1`), each finished phase and its duration also goes
+/// to standard error, so a slow check can be taken apart.
 final class ProgressLine: @unchecked Sendable {
     private let console: Console
     private let enabled: Bool
+    private let timings: Bool
     private let start = Date()
     private let lock = NSLock()
     private var text = "starting"
+    private var phaseStart = Date()
     private var timer: DispatchSourceTimer?
 
-    init(console: Console, enabled: Bool) {
+    init(console: Console, enabled: Bool, timings: Bool = false) {
         self.console = console
         self.enabled = enabled
+        self.timings = timings
         guard enabled else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now(), repeating: .milliseconds(200))
@@ -99,9 +105,18 @@ final class ProgressLine: @unchecked Sendable {
 
     func update(_ text: String) {
         lock.lock()
+        reportPhase()
         self.text = text
         lock.unlock()
         draw()
+    }
+
+    /// Prints the phase that just ended; called with the lock held.
+    private func reportPhase() {
+        guard timings else { return }
+        let now = Date()
+        console.printError("workbook: " + String(format: "%6.3f s", now.timeIntervalSince(phaseStart)) + "  \(text)")
+        phaseStart = now
     }
 
     private func draw() {
@@ -113,6 +128,9 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func finish() {
+        lock.lock()
+        reportPhase()
+        lock.unlock()
         guard enabled else { return }
         timer?.cancel()
         lock.lock()

@@ -17,8 +17,9 @@ public struct Grader: Sendable {
         public var runStarters = false
         /// Reuse results whose inputs are unchanged.
         public var useCache = true
-        /// Exercises run side by side.
-        public var parallelism = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        /// Exercises run side by side: two per processor, as many exercises' tests spend
+        /// their time waiting (on queues, timers, a deliberately missed deadline).
+        public var parallelism = max(2, min(6, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
         public init() {}
     }
@@ -78,9 +79,9 @@ public struct Grader: Sendable {
                 toRun.append((exercise, submission))
             }
         }
-        if let runner = built.runner, !toRun.isEmpty {
-            progress?("running \(toRun.count) exercise\(toRun.count == 1 ? "" : "s")")
-            grades += SuiteRunner(grader: self, runner: runner, chapter: chapter, submissions: submissions).run(toRun)
+        if let inputs = built.runner {
+            grades += run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+            inputs.release()
         }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
@@ -88,6 +89,56 @@ public struct Grader: Sendable {
             try? AtomicFile.write(data, to: resultFile)
         }
         return grade
+    }
+
+    /// Runs each exercise's tests, unless its result is known: same tests, same module
+    /// interface, and no change in any file its tests can reach (`TestReach`). The
+    /// runner is linked only when some exercise has to run.
+    private func run(
+        _ work: [(Exercise, Submission)], with inputs: RunnerInputs, chapter: Chapter, submissions: [Submission]
+    ) -> [ExerciseGrade] {
+        guard !work.isEmpty else { return [] }
+        let reach = options.useCache ? TestReach(moduleObjects: inputs.module.objects) : nil
+        var grades: [ExerciseGrade] = []
+        var pending: [(Exercise, Submission)] = []
+        var keys: [ExerciseID: String] = [:]
+        let folder = cache.appendingPathComponent("exercise-results")
+        for (exercise, submission) in work {
+            let key = inputs.exerciseKey(exercise, submission: submission, reach: reach).map { optionsKey + $0 }
+            keys[exercise.id] = key
+            if let key, let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
+               var known = try? JSONDecoder().decode(ExerciseGrade.self, from: data) {
+                known.title = exercise.title
+                grades.append(known)
+            } else {
+                pending.append((exercise, submission))
+            }
+        }
+        guard !pending.isEmpty else { return grades }
+        progress?("linking the tests")
+        switch inputs.link() {
+        case .failure(let diagnostics):
+            let message = "the tests could not be linked with your module:\n" + diagnostics.allText
+            return grades + pending.map { exercise, submission in
+                ExerciseGrade(id: exercise.id, title: exercise.title, status: .doesNotCompile, message: message,
+                              learnerFile: displayPath(of: submission))
+            }
+        case .success(let runner):
+            progress?("running \(pending.count) exercise\(pending.count == 1 ? "" : "s")")
+            let ran = SuiteRunner(grader: self, runner: runner, chapter: chapter, submissions: submissions).run(pending)
+            for grade in ran {
+                if let key = keys[grade.id] ?? nil, let data = try? JSONEncoder().encode(grade) {
+                    try? AtomicFile.write(data, to: folder.appendingPathComponent("\(key).json"))
+                }
+            }
+            return grades + ran
+        }
+    }
+
+    /// The grading options that change a result, as a key prefix.
+    private var optionsKey: String {
+        ContentHash.of([WorkbookVersion.current, toolchain.version,
+                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)"]).prefix(8) + "-"
     }
 
     /// The file to compile for `exercise`, per `options.submissions`.

@@ -6,8 +6,9 @@ import Foundation
 /// and the build is retried, so one broken file never stops the others being graded.
 struct GradingBuild {
     struct Output {
-        /// The test runner, when the chapter could be built at all.
-        var runner: URL?
+        /// The compiled module and tests, ready to link into the runner, when the
+        /// chapter could be built at all.
+        var runner: RunnerInputs?
         /// Exercises that do not compile, with the compiler's diagnostics (paths shortened).
         var broken: [ExerciseID: String] = [:]
         /// Why nothing could be built (an author's problem, not the learner's).
@@ -21,11 +22,18 @@ struct GradingBuild {
 
     private var workbook: Workbook { grader.workbook }
     private var builder: ModuleBuilder { ModuleBuilder(toolchain: grader.toolchain, cacheFolder: grader.cache) }
+    /// The compiler's jobs without the driver, when this toolchain's could be learnt.
+    private let commands: DirectCommands?
+
+    init(grader: Grader, chapter: Chapter, moduleName: String, exercises: [Exercise]) {
+        self.grader = grader
+        self.chapter = chapter
+        self.moduleName = moduleName
+        self.exercises = exercises
+        commands = DirectCommands.cached(toolchain: grader.toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: grader.cache)
+    }
 
     static let runnerModuleName = "WorkbookRunner"
-    /// One compiler job for the whole module: a chapter has a handful of small files,
-    /// and starting a frontend per batch costs more than it saves.
-    static let moduleFlags = ["-wmo", "-no-emit-module-separately-wmo"]
     static let entryPoint = """
         import Testing
 
@@ -48,7 +56,7 @@ struct GradingBuild {
         for _ in 0...(exercises.count + 1) {
             grader.progress?("compiling \(moduleName)")
             let sources = support + submissions.map(\.file)
-            let module: ModuleBuilder.BuiltModule
+            let module: IncrementalModuleBuilder.Built
             switch compileModule(sources: sources, dependencies: dependencies) {
             case .success(let built):
                 module = built
@@ -62,9 +70,9 @@ struct GradingBuild {
             }
 
             grader.progress?("compiling the tests")
-            switch compileRunner(module: module, dependencies: dependencies, testFiles: testFiles) {
-            case .success(let runner):
-                output.runner = runner
+            switch compileTests(module: module, dependencies: dependencies, testFiles: testFiles) {
+            case .success(let tests):
+                output.runner = RunnerInputs(build: self, module: module, dependencies: dependencies, tests: tests)
                 return output
             case .failure(let diagnostics):
                 let testsOf = exercises.compactMap { exercise in
@@ -112,21 +120,24 @@ struct GradingBuild {
         return resolution.modules
     }
 
-    private enum Compiled<T> {
+    enum Compiled<T> {
         case success(T)
         case failure(CompilerDiagnostics)
     }
 
     /// The module, or its diagnostics; failures are cached too, so re-checking an
-    /// unchanged broken file does not compile it again.
-    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<ModuleBuilder.BuiltModule> {
-        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags)
+    /// unchanged broken file does not compile it again. Built incrementally in
+    /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
+    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<IncrementalModuleBuilder.Built> {
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental"])
         let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
         do {
-            return .success(try builder.build(name: moduleName, sources: sources, dependencies: dependencies, flags: GradingBuild.moduleFlags))
+            let incremental = IncrementalModuleBuilder(
+                toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent("builds"), commands: commands)
+            return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
             try? AtomicFile.write(failure.diagnostics, to: failureFile)
             return .failure(CompilerDiagnostics(failure.diagnostics))
@@ -135,15 +146,23 @@ struct GradingBuild {
         }
     }
 
-    /// Compiles every test file and the entry point into one executable. Two cached
-    /// steps: the tests' object files, keyed by the chapter module's *interface* (its
-    /// `.swiftmodule`, which a change inside a function body leaves byte-identical), then
-    /// the link with the module's library. Editing a body re-links; it never recompiles
-    /// the tests (their macros make them the slowest part).
-    private func compileRunner(
-        module: ModuleBuilder.BuiltModule, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
-    ) -> Compiled<URL> {
-        let runners = grader.cache.appendingPathComponent("runners")
+    /// The tests' objects, compiled once per interface of the chapter's module (its
+    /// `.swiftmodule`, which a change inside a function body leaves byte-identical):
+    /// editing a body re-links; it never recompiles the tests (their macros make them
+    /// the slowest part).
+    struct TestObjects {
+        var folder: URL
+        /// Changes with the interface, the test files, the support modules and the toolchain.
+        var key: String
+
+        func object(for testsFile: String) -> URL {
+            folder.appendingPathComponent(URL(fileURLWithPath: testsFile).deletingPathExtension().lastPathComponent + ".o")
+        }
+    }
+
+    private func compileTests(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+    ) -> Compiled<TestObjects> {
         var objectsHash = ContentHash()
         objectsHash.combine(grader.toolchain.version)
         objectsHash.combine(GradingBuild.entryPoint)
@@ -154,51 +173,64 @@ struct GradingBuild {
             objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
         let objects = grader.cache.appendingPathComponent("test-objects").appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
+        let tests = TestObjects(folder: objects, key: objectsHash.hex)
         let failureFile = objects.appendingPathExtension("failure.txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
+        if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
+        do {
+            let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
+            try? FileManager.default.removeItem(at: scratch)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
+            try AtomicFile.write(GradingBuild.entryPoint, to: main)
+            var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+            arguments += ["-I", module.folder.path]
+            for built in dependencies { arguments += built.compilerFlags }
+            arguments += testFiles.map(\.path) + [main.path]
+            let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
+            guard result.termination.isSuccess else {
+                let text = result.standardError + result.standardOutput
+                try? AtomicFile.write(text, to: failureFile)
+                return .failure(CompilerDiagnostics(text))
+            }
+            try? FileManager.default.removeItem(at: main)
+            try? FileManager.default.removeItem(at: objects)
+            try FileManager.default.moveItem(at: scratch, to: objects)
+            return .success(tests)
+        } catch {
+            return .failure(CompilerDiagnostics("\(error)"))
+        }
+    }
+
+    /// Links the tests' objects, the module's objects and the support libraries into the
+    /// runner, cached by what went in.
+    func link(module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: TestObjects) -> Compiled<URL> {
+        let runners = grader.cache.appendingPathComponent("runners")
         var runnerHash = ContentHash()
-        runnerHash.combine(objectsHash.hex)
+        runnerHash.combine(tests.key)
         runnerHash.combine(module.key)
         let folder = runners.appendingPathComponent("\(moduleName)-\(runnerHash.hex)")
         let runner = folder.appendingPathComponent("runner")
         if FileManager.default.isExecutableFile(atPath: runner.path) { return .success(runner) }
-
         do {
-            if !FileManager.default.fileExists(atPath: objects.path) {
-                let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
-                try? FileManager.default.removeItem(at: scratch)
-                defer { try? FileManager.default.removeItem(at: scratch) }
-                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-                let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
-                try AtomicFile.write(GradingBuild.entryPoint, to: main)
-                var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
-                for built in [module] + dependencies { arguments += built.compilerFlags }
-                arguments += testFiles.map(\.path) + [main.path]
-                let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
-                guard result.termination.isSuccess else {
-                    let text = result.standardError + result.standardOutput
-                    try? AtomicFile.write(text, to: failureFile)
-                    return .failure(CompilerDiagnostics(text))
-                }
-                try? FileManager.default.removeItem(at: main)
-                try? FileManager.default.removeItem(at: objects)
-                try FileManager.default.moveItem(at: scratch, to: objects)
-            }
             let scratch = runners.appendingPathComponent(".tmp-\(runnerHash.hex)-\(getpid())")
             try? FileManager.default.removeItem(at: scratch)
             defer { try? FileManager.default.removeItem(at: scratch) }
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let objectFiles = try FileManager.default.contentsOfDirectory(atPath: objects.path)
-                .filter { $0.hasSuffix(".o") }.sorted().map { objects.appendingPathComponent($0).path }
-            var arguments = SwiftToolchain.languageFlags
-            // Dependents first, so the static libraries link in order.
-            for built in [module] + dependencies.reversed() { arguments += built.linkerFlags }
-            arguments += objectFiles + ["-o", scratch.appendingPathComponent("runner").path]
-            let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
-            guard result.termination.isSuccess else {
-                return .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
+            let testObjects = try FileManager.default.contentsOfDirectory(atPath: tests.folder.path)
+                .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0).path }
+            // Objects first, then the static libraries, dependents before what they use.
+            let inputs = testObjects + module.objects.map(\.path) + dependencies.reversed().map(\.archive.path)
+            let executable = scratch.appendingPathComponent("runner")
+            if !linkDirectly(inputs, into: executable, in: scratch) {
+                let result = try grader.toolchain.compile(SwiftToolchain.languageFlags + inputs + ["-o", executable.path],
+                                                          workingDirectory: scratch.path)
+                guard result.termination.isSuccess else {
+                    return .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
+                }
             }
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.moveItem(at: scratch, to: folder)
@@ -206,6 +238,25 @@ struct GradingBuild {
         } catch {
             return .failure(CompilerDiagnostics("\(error)"))
         }
+    }
+
+    /// Links with `ld.lld` straight, skipping the driver and clang. False when that
+    /// cannot be done here or fails; the driver then links, and reports any error.
+    private func linkDirectly(_ inputs: [String], into executable: URL, in folder: URL) -> Bool {
+        guard let commands else { return false }
+        let autolink = folder.appendingPathComponent("runner.autolink")
+        var commandsToRun = [commands.link(inputs: inputs, autolinkFile: autolink, output: executable)]
+        if let entries = AutolinkEntries.read(inputs.map { URL(fileURLWithPath: $0) }) {
+            guard (try? AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)) != nil else { return false }
+        } else {
+            commandsToRun.insert(commands.extractAutolink(inputs: inputs, into: autolink), at: 0)
+        }
+        for command in commandsToRun {
+            guard let result = try? ChildProcess.run(command[0], .init(
+                    arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20)),
+                  result.termination.isSuccess else { return false }
+        }
+        return FileManager.default.isExecutableFile(atPath: executable.path)
     }
 
     /// Absolute paths in compiler output → paths relative to the workbook root.

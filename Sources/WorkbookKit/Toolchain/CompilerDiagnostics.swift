@@ -29,10 +29,13 @@ public struct CompilerDiagnostics: Sendable, Equatable {
                 preamble.append(line)
             }
         }
-        self.entries = entries.map { entry in
+        // Compile jobs that each check a batch of files can report one error twice
+        // (once for its file, once where another file leans on it): keep the first.
+        var seen: Set<String> = []
+        self.entries = entries.compactMap { entry in
             var trimmed = entry
             while trimmed.text.hasSuffix("\n") { trimmed.text.removeLast() }
-            return trimmed
+            return seen.insert(trimmed.text).inserted ? trimmed : nil
         }
         self.preamble = preamble.joined(separator: "\n")
     }

@@ -13,6 +13,8 @@ public struct ModuleBuilder: Sendable {
 
         public var compilerFlags: [String] { ["-I", folder.path] }
         public var linkerFlags: [String] { ["-L", folder.path, "-l\(name)"] }
+        /// The static library itself, for linkers given files rather than `-l`.
+        public var archive: URL { folder.appendingPathComponent("lib\(name).a") }
     }
 
     /// Why a module did not build; `diagnostics` is the compiler's own text.

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the test runner is linked from — the module's objects (their build folder
+/// locked until `release()`), the tests' objects, the support libraries — so that the
+/// link happens only when some exercise has to run.
+struct RunnerInputs {
+    let build: GradingBuild
+    let module: IncrementalModuleBuilder.Built
+    let dependencies: [ModuleBuilder.BuiltModule]
+    let tests: GradingBuild.TestObjects
+
+    func link() -> GradingBuild.Compiled<URL> {
+        build.link(module: module, dependencies: dependencies, tests: tests)
+    }
+
+    /// Lets other builds of the module's folder go on.
+    func release() { module.lock.release() }
+
+    /// What an exercise's result depends on beyond the grading options: the tests'
+    /// objects (which stand for the module's interface, the test files, the support
+    /// modules and the toolchain), the exercise's own file, and every module file its
+    /// tests can reach. Nil when the reach cannot be read.
+    func exerciseKey(_ exercise: Exercise, submission: Submission, reach: TestReach?) -> String? {
+        guard let reach, let testsFile = exercise.testsFile,
+              let reached = reach.reachable(from: tests.object(for: testsFile)) else { return nil }
+        var hash = ContentHash()
+        hash.combine("exercise-result-v1")
+        hash.combine(tests.key)
+        hash.combine(exercise.id.description)
+        hash.combine(exercise.suiteName ?? "")
+        hash.combine(submission.file.path)
+        hash.combine(FileManager.default.contents(atPath: submission.file.path) ?? Data())
+        for index in reached { hash.combine(module.sources[index]) }
+        return hash.hex
+    }
+}
