@@ -25,15 +25,20 @@ public struct SnippetRunner: SnippetResultProvider {
 
         /// Compile and run on every processor at once; false does one thing at a time.
         public var parallel: Bool
+        /// Build every program with `swiftc`, as a plain runner would (the benchmark's
+        /// baseline); false starts the compiler's jobs directly (`DirectProgramBuild`).
+        public var useDriver: Bool
 
         public init(
-            timeout: Double = 10, outputLimit: Int = 1 << 20, useCache: Bool = true, merge: Bool = true, parallel: Bool = true
+            timeout: Double = 10, outputLimit: Int = 1 << 20, useCache: Bool = true, merge: Bool = true, parallel: Bool = true,
+            useDriver: Bool = false
         ) {
             self.timeout = timeout
             self.outputLimit = outputLimit
             self.useCache = useCache
             self.merge = merge
             self.parallel = parallel
+            self.useDriver = useDriver
         }
     }
 
@@ -59,6 +64,8 @@ public struct SnippetRunner: SnippetResultProvider {
     let modules: ImportableModules
     let cache: SnippetCache
     let buildsFolder: URL
+    /// The compiler's jobs without the driver; nil builds with `swiftc`.
+    let commands: DirectCommands?
 
     /// The workbook's cache: `.workbook/cache`.
     public static func defaultCacheFolder(root: URL) -> URL {
@@ -79,6 +86,8 @@ public struct SnippetRunner: SnippetResultProvider {
         self.modules = ImportableModules(root: root, builder: ModuleBuilder(toolchain: toolchain, cacheFolder: cacheFolder))
         self.cache = SnippetCache(cacheFolder: cacheFolder)
         self.buildsFolder = cacheFolder.appendingPathComponent("snippet-builds", isDirectory: true)
+        self.commands = options.useDriver ? nil
+            : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
     }
 
     /// A runner for `workbook`'s chapters, with the toolchain from `SWIFTC` or `PATH`:
@@ -240,10 +249,24 @@ public struct SnippetRunner: SnippetResultProvider {
         for file in files {
             try Data(file.contents.utf8).write(to: scratch.appendingPathComponent(file.name))
         }
-        let arguments = flags + files.map(\.name) + ["-o", "program"]
-        let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
-        guard result.termination.isSuccess else {
-            return .failure((result.standardError + result.standardOutput).trimmingWhitespace)
+        let direct = try commands.map { commands in
+            try DirectProgramBuild(commands: commands).build(
+                files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
+                archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", "-suppress-warnings"],
+                parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program"))
+        }
+        switch direct {
+        case .built?:
+            break
+        case .doesNotCompile(let diagnostics)?:
+            return .failure(diagnostics.trimmingWhitespace)
+        case .linkFailed?, nil:
+            // The driver links (or fails to) and says why in its own words.
+            let arguments = flags + files.map(\.name) + ["-o", "program"]
+            let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
+            guard result.termination.isSuccess else {
+                return .failure((result.standardError + result.standardOutput).trimmingWhitespace)
+            }
         }
         try? FileManager.default.removeItem(at: folder)
         do {

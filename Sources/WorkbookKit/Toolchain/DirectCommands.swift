@@ -39,14 +39,16 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// The job compiling `primaries` (a batch; each with its own outputs) as part of
     /// module `moduleName` made of `sources`. The partial modules' paths go in
     /// `outputMap`, a file this writes, as the frontend reads them from there.
+    /// `extraFlags` go after the inputs; `parseAsLibrary: false` allows top-level code in
+    /// `main.swift`. Sources are named as given (relative URLs stay relative).
     public func compile(
         _ primaries: [(source: URL, outputs: PrimaryOutputs)], sources: [URL], moduleName: String, includes: [URL],
-        outputMap: URL, in directory: URL
+        outputMap: URL, in directory: URL, extraFlags: [String] = [], parseAsLibrary: Bool = true
     ) throws -> [String] {
         var map: [String: [String: String]] = [:]
         for (source, outputs) in primaries {
             let base = outputs.partialModule.deletingPathExtension()
-            map[source.path] = [
+            map[source.relativePath] = [
                 "swiftmodule": outputs.partialModule.path,
                 "swiftdoc": base.appendingPathExtension("swiftdoc").path,
                 "swiftsourceinfo": base.appendingPathExtension("swiftsourceinfo").path,
@@ -54,16 +56,18 @@ public struct DirectCommands: Codable, Sendable, Equatable {
         }
         try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: outputMap)
         let primarySet = Set(primaries.map(\.source))
-        return instantiate(compile, sources: sources, primaries: primarySet, moduleName: moduleName, includes: includes,
-                           outputs: primaries.flatMap { ["-o", $0.outputs.object.path] } + ["-supplementary-output-file-map", outputMap.path],
-                           directory: directory)
+        let command = instantiate(compile, sources: sources, primaries: primarySet, moduleName: moduleName,
+                                  includes: includes, extraFlags: extraFlags,
+                                  outputs: primaries.flatMap { ["-o", $0.outputs.object.path] } + ["-supplementary-output-file-map", outputMap.path],
+                                  directory: directory)
+        return parseAsLibrary ? command : command.filter { $0 != "-parse-as-library" }
     }
 
     /// The job writing module `moduleName`'s interface to `module` (and its `.swiftdoc`
     /// and `.swiftsourceinfo` beside it), as the driver's own emit-module job does.
     public func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
         let base = module.deletingPathExtension()
-        return instantiate(emitModule, sources: sources, primaries: [], moduleName: moduleName, includes: includes, outputs: [
+        return instantiate(emitModule, sources: sources, primaries: [], moduleName: moduleName, includes: includes, extraFlags: [], outputs: [
             "-emit-module-doc-path", base.appendingPathExtension("swiftdoc").path,
             "-emit-module-source-info-path", base.appendingPathExtension("swiftsourceinfo").path,
             "-o", module.path,
@@ -71,13 +75,14 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     }
 
     private func instantiate(
-        _ template: [String], sources: [URL], primaries: Set<URL>, moduleName: String, includes: [URL], outputs: [String], directory: URL
+        _ template: [String], sources: [URL], primaries: Set<URL>, moduleName: String, includes: [URL], extraFlags: [String],
+        outputs: [String], directory: URL
     ) -> [String] {
         template.flatMap { word -> [String] in
             switch word {
             case Self.inputs:
-                return sources.flatMap { primaries.contains($0) ? ["-primary-file", $0.path] : [$0.path] }
-                    + includes.flatMap { ["-I", $0.path] }
+                return sources.flatMap { primaries.contains($0) ? ["-primary-file", $0.relativePath] : [$0.relativePath] }
+                    + includes.flatMap { ["-I", $0.path] } + extraFlags
             case Self.module: return [moduleName]
             case Self.outputs: return outputs
             case Self.directory: return [directory.path]

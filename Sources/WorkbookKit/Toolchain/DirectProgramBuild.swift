@@ -1,0 +1,71 @@
+import Foundation
+
+/// Builds an executable from Swift files with the compiler's own jobs (`DirectCommands`):
+/// the files split into one batch per processor, compiled side by side (each batch
+/// checks its own files' bodies, so the type-checking that dominates is shared out),
+/// then linked once with `ld.lld`. A one-file program is a single job.
+public struct DirectProgramBuild: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case built
+        /// The compiler's diagnostics, each once.
+        case doesNotCompile(String)
+        /// The link failed; the caller may ask the driver, whose message says more.
+        case linkFailed(String)
+    }
+
+    public let commands: DirectCommands
+    public var processors = BlockingLanes.processors
+
+    public init(commands: DirectCommands) {
+        self.commands = commands
+    }
+
+    /// Compiles `files` (in `folder`, named relative to it) as module `moduleName` and
+    /// links them with `archives` (dependents first) into `output`.
+    public func build(
+        files: [String], moduleName: String, includes: [URL], archives: [URL], extraFlags: [String], parseAsLibrary: Bool,
+        in folder: URL, output: URL
+    ) throws -> Outcome {
+        let sources = files.map { URL(fileURLWithPath: $0, relativeTo: folder) }
+        let batchCount = max(1, min(processors, files.count))
+        var jobs: [[String]] = []
+        var objects: [URL] = []
+        for batch in 0..<batchCount {
+            let members = files.indices.filter { $0 * batchCount / files.count == batch }
+            let primaries = members.map { index -> (source: URL, outputs: DirectCommands.PrimaryOutputs) in
+                let base = folder.appendingPathComponent("\(index)-" + URL(fileURLWithPath: files[index]).deletingPathExtension().lastPathComponent)
+                objects.append(base.appendingPathExtension("o"))
+                return (sources[index], DirectCommands.PrimaryOutputs(
+                    object: base.appendingPathExtension("o"), partialModule: base.appendingPathExtension("swiftmodule")))
+            }
+            jobs.append(try commands.compile(
+                primaries, sources: sources, moduleName: moduleName, includes: includes,
+                outputMap: folder.appendingPathComponent("outputs-\(batch).json"), in: folder,
+                extraFlags: extraFlags, parseAsLibrary: parseAsLibrary))
+        }
+        let results = try BlockingLanes.map(jobs, width: jobs.count) { command in
+            try ChildProcess.run(command[0], .init(
+                arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
+        }
+        guard results.allSatisfy(\.termination.isSuccess) else {
+            // Two batches can report one declaration's error twice.
+            let text = results.map { $0.standardError + $0.standardOutput }.joined()
+            return .doesNotCompile(CompilerDiagnostics(text).allText)
+        }
+
+        let inputs = objects.map(\.path) + archives.map(\.path)
+        let autolink = output.appendingPathExtension("autolink")
+        var steps = [commands.link(inputs: inputs, autolinkFile: autolink, output: output)]
+        if let entries = AutolinkEntries.read(objects + archives) {
+            try AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)
+        } else {
+            steps.insert(commands.extractAutolink(inputs: inputs, into: autolink), at: 0)
+        }
+        for step in steps {
+            let result = try ChildProcess.run(step[0], .init(
+                arguments: Array(step.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
+            guard result.termination.isSuccess else { return .linkFailed(result.standardError + result.standardOutput) }
+        }
+        return .built
+    }
+}
