@@ -44,6 +44,14 @@ struct DirectCommandsTests {
             primary: "/p/A.swift", other: "/p/B.swift", moduleName: "Probe") == nil)
     }
 
+    @Test("share files out in batches of neighbours, one per processor", arguments: zip(
+        [(5, 2), (1, 2), (3, 4), (0, 2)],
+        [[[0, 1, 2], [3, 4]], [[0]], [[0], [1], [2]], []]
+    ))
+    func batches(files: (Int, Int), expected: [[Int]]) {
+        #expect(DirectCommands.batches(of: files.0, processors: files.1) == expected)
+    }
+
     @Test("are learnt from this toolchain and kept for the next run")
     func learnt() async throws {
         let cache = try temporaryFolder()

@@ -243,19 +243,9 @@ struct GradingBuild {
     /// Links with `ld.lld` straight, skipping the driver and clang. False when that
     /// cannot be done here or fails; the driver then links, and reports any error.
     private func linkDirectly(_ inputs: [String], into executable: URL, in folder: URL) -> Bool {
-        guard let commands else { return false }
-        let autolink = folder.appendingPathComponent("runner.autolink")
-        var commandsToRun = [commands.link(inputs: inputs, autolinkFile: autolink, output: executable)]
-        if let entries = AutolinkEntries.read(inputs.map { URL(fileURLWithPath: $0) }) {
-            guard (try? AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)) != nil else { return false }
-        } else {
-            commandsToRun.insert(commands.extractAutolink(inputs: inputs, into: autolink), at: 0)
-        }
-        for command in commandsToRun {
-            guard let result = try? ChildProcess.run(command[0], .init(
-                    arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20)),
-                  result.termination.isSuccess else { return false }
-        }
+        guard let commands,
+              (try? commands.linkExecutable(inputs.map { URL(fileURLWithPath: $0) }, into: executable, in: folder)) == .some(nil)
+        else { return false }
         return FileManager.default.isExecutableFile(atPath: executable.path)
     }
 

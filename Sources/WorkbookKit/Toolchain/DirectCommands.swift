@@ -116,6 +116,39 @@ public struct DirectCommands: Codable, Sendable, Equatable {
 }
 
 extension DirectCommands {
+    /// `count` files in at most `processors` batches of neighbouring files, one compile
+    /// job each: every job parses all the files but checks only its own files' bodies.
+    public static func batches(of count: Int, processors: Int = BlockingLanes.processors) -> [[Int]] {
+        guard count > 0 else { return [] }
+        let batchCount = max(1, min(processors, count))
+        return (0..<batchCount).map { batch in (0..<count).filter { $0 * batchCount / count == batch } }
+    }
+
+    /// Runs one of these commands (`command[0]` is the program) in `folder`.
+    public static func run(_ command: [String], in folder: URL) throws -> ChildProcess.Result {
+        try ChildProcess.run(command[0], .init(
+            arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
+    }
+
+    /// Links `inputs` (objects, then static libraries, dependents first) into the
+    /// executable `output`, the libraries they ask for read in process (or, failing
+    /// that, by `swift-autolink-extract`). Nil when it linked; otherwise the linker's words.
+    public func linkExecutable(_ inputs: [URL], into output: URL, in folder: URL) throws -> String? {
+        let autolink = output.appendingPathExtension("autolink")
+        let paths = inputs.map(\.path)
+        var steps = [link(inputs: paths, autolinkFile: autolink, output: output)]
+        if let entries = AutolinkEntries.read(inputs) {
+            try AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)
+        } else {
+            steps.insert(extractAutolink(inputs: paths, into: autolink), at: 0)
+        }
+        for step in steps {
+            let result = try Self.run(step, in: folder)
+            guard result.termination.isSuccess else { return result.standardError + result.standardOutput }
+        }
+        return nil
+    }
+
     /// The commands for `toolchain` with `flags`, learnt once and kept under
     /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver).
     public static func cached(toolchain: SwiftToolchain, flags: [String], cacheFolder: URL) -> DirectCommands? {

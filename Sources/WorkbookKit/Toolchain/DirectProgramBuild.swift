@@ -27,11 +27,9 @@ public struct DirectProgramBuild: Sendable {
         in folder: URL, output: URL
     ) throws -> Outcome {
         let sources = files.map { URL(fileURLWithPath: $0, relativeTo: folder) }
-        let batchCount = max(1, min(processors, files.count))
         var jobs: [[String]] = []
         var objects: [URL] = []
-        for batch in 0..<batchCount {
-            let members = files.indices.filter { $0 * batchCount / files.count == batch }
+        for (batch, members) in DirectCommands.batches(of: files.count, processors: processors).enumerated() {
             let primaries = members.map { index -> (source: URL, outputs: DirectCommands.PrimaryOutputs) in
                 let base = folder.appendingPathComponent("\(index)-" + URL(fileURLWithPath: files[index]).deletingPathExtension().lastPathComponent)
                 objects.append(base.appendingPathExtension("o"))
@@ -43,28 +41,15 @@ public struct DirectProgramBuild: Sendable {
                 outputMap: folder.appendingPathComponent("outputs-\(batch).json"), in: folder,
                 extraFlags: extraFlags, parseAsLibrary: parseAsLibrary))
         }
-        let results = try BlockingLanes.map(jobs, width: jobs.count) { command in
-            try ChildProcess.run(command[0], .init(
-                arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
-        }
+        let results = try BlockingLanes.map(jobs, width: jobs.count) { try DirectCommands.run($0, in: folder) }
         guard results.allSatisfy(\.termination.isSuccess) else {
             // Two batches can report one declaration's error twice.
             let text = results.map { $0.standardError + $0.standardOutput }.joined()
             return .doesNotCompile(CompilerDiagnostics(text).allText)
         }
 
-        let inputs = objects.map(\.path) + archives.map(\.path)
-        let autolink = output.appendingPathExtension("autolink")
-        var steps = [commands.link(inputs: inputs, autolinkFile: autolink, output: output)]
-        if let entries = AutolinkEntries.read(objects + archives) {
-            try AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)
-        } else {
-            steps.insert(commands.extractAutolink(inputs: inputs, into: autolink), at: 0)
-        }
-        for step in steps {
-            let result = try ChildProcess.run(step[0], .init(
-                arguments: Array(step.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
-            guard result.termination.isSuccess else { return .linkFailed(result.standardError + result.standardOutput) }
+        if let failure = try commands.linkExecutable(objects + archives, into: output, in: folder) {
+            return .linkFailed(failure)
         }
         return .built
     }

@@ -148,8 +148,7 @@ public struct IncrementalModuleBuilder: Sendable {
               let command = try? commands.compile(
                   changed.map { (sources[$0], fresh.outputs($0)) }, sources: sources, moduleName: layout.moduleName,
                   includes: dependencies.map(\.folder), outputMap: scratch.appendingPathComponent("outputs.json"), in: layout.folder),
-              let result = try? ChildProcess.run(command[0], .init(
-                  arguments: Array(command.dropFirst()), workingDirectory: layout.folder.path, timeout: 300, outputLimit: 4 << 20)),
+              let result = try? DirectCommands.run(command, in: layout.folder),
               result.termination.isSuccess,
               changed.allSatisfy({ index in
                   let new = FileManager.default.contents(atPath: fresh.partialModule(index).path)
@@ -170,10 +169,8 @@ public struct IncrementalModuleBuilder: Sendable {
         sources: [URL], dependencies: [ModuleBuilder.BuiltModule], layout: Layout, with commands: DirectCommands
     ) throws {
         let includes = dependencies.map(\.folder)
-        let batchCount = max(1, min(BlockingLanes.processors, sources.count))
         var jobs: [[String]] = []
-        for batch in 0..<batchCount {
-            let members = sources.indices.filter { $0 * batchCount / sources.count == batch }
+        for (batch, members) in DirectCommands.batches(of: sources.count).enumerated() {
             jobs.append(try commands.compile(
                 members.map { (sources[$0], layout.outputs($0)) }, sources: sources, moduleName: layout.moduleName,
                 includes: includes, outputMap: layout.folder.appendingPathComponent("outputs-\(batch).json"), in: layout.folder))
@@ -181,10 +178,7 @@ public struct IncrementalModuleBuilder: Sendable {
         jobs.append(commands.emitModule(sources: sources, moduleName: layout.moduleName, includes: includes,
                                         module: layout.interface, in: layout.folder))
         let folder = layout.folder
-        let results = try BlockingLanes.map(jobs, width: jobs.count) { command in
-            try ChildProcess.run(command[0], .init(
-                arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
-        }
+        let results = try BlockingLanes.map(jobs, width: jobs.count) { try DirectCommands.run($0, in: folder) }
         guard results.allSatisfy(\.termination.isSuccess) else {
             // The compile jobs report every file's errors; the interface job repeats
             // the declarations' ones, so it speaks only when they said nothing.
