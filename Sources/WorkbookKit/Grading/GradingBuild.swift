@@ -123,6 +123,13 @@ struct GradingBuild {
     enum Compiled<T> {
         case success(T)
         case failure(CompilerDiagnostics)
+
+        func map<U>(_ transform: (T) -> U) -> Compiled<U> {
+            switch self {
+            case .success(let value): return .success(transform(value))
+            case .failure(let diagnostics): return .failure(diagnostics)
+            }
+        }
     }
 
     /// The module, or its diagnostics; failures are cached too, so re-checking an
@@ -205,48 +212,99 @@ struct GradingBuild {
         }
     }
 
-    /// Links the tests' objects, the module's objects and the support libraries into the
-    /// runner, cached by what went in.
-    func link(module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: TestObjects) -> Compiled<URL> {
-        let runners = grader.cache.appendingPathComponent("runners")
-        var runnerHash = ContentHash()
-        runnerHash.combine(tests.key)
-        runnerHash.combine(module.key)
-        let folder = runners.appendingPathComponent("\(moduleName)-\(runnerHash.hex)")
-        let runner = folder.appendingPathComponent("runner")
-        if FileManager.default.isExecutableFile(atPath: runner.path) { return .success(runner) }
+    /// A linked test runner, and what its environment needs to find its libraries.
+    struct Runner {
+        var executable: URL
+        var environment: [String: String] = [:]
+    }
+
+    /// The test runner for `module`. With the compiler's jobs at hand, the module becomes
+    /// a small shared library, linked anew per edit (a hundredth of a second), and the
+    /// runner executable — the tests, the support libraries — is linked once per module
+    /// interface. Otherwise, or if that fails, one static executable as the driver links it.
+    func link(module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: TestObjects) -> Compiled<Runner> {
         do {
-            let scratch = runners.appendingPathComponent(".tmp-\(runnerHash.hex)-\(getpid())")
-            try? FileManager.default.removeItem(at: scratch)
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let testObjects = try FileManager.default.contentsOfDirectory(atPath: tests.folder.path)
-                .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0).path }
-            // Objects first, then the static libraries, dependents before what they use.
-            let inputs = testObjects + module.objects.map(\.path) + dependencies.reversed().map(\.archive.path)
-            let executable = scratch.appendingPathComponent("runner")
-            if !linkDirectly(inputs, into: executable, in: scratch) {
-                let result = try grader.toolchain.compile(SwiftToolchain.languageFlags + inputs + ["-o", executable.path],
-                                                          workingDirectory: scratch.path)
-                guard result.termination.isSuccess else {
-                    return .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
-                }
+                .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0) }
+            if let commands, let runner = try? linkShared(module: module, dependencies: dependencies, tests: tests,
+                                                         testObjects: testObjects, commands: commands) {
+                return .success(runner)
             }
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.moveItem(at: scratch, to: folder)
-            return .success(runner)
+            return try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
+                .map { Runner(executable: $0) }
         } catch {
             return .failure(CompilerDiagnostics("\(error)"))
         }
     }
 
-    /// Links with `ld.lld` straight, skipping the driver and clang. False when that
-    /// cannot be done here or fails; the driver then links, and reports any error.
-    private func linkDirectly(_ inputs: [String], into executable: URL, in folder: URL) -> Bool {
-        guard let commands,
-              (try? commands.linkExecutable(inputs.map { URL(fileURLWithPath: $0) }, into: executable, in: folder)) == .some(nil)
-        else { return false }
-        return FileManager.default.isExecutableFile(atPath: executable.path)
+    /// `lib<Module>.so` per module build, and a runner per interface that loads it.
+    private func linkShared(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: TestObjects,
+        testObjects: [URL], commands: DirectCommands
+    ) throws -> Runner? {
+        let archives = dependencies.reversed().map(\.archive)
+        // What the runner loads; the module's library asks only for what is missing.
+        guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return nil }
+        let libraryName = "lib\(moduleName).so"
+        let library = try produce(in: grader.cache.appendingPathComponent("shared-modules"), named: "\(moduleName)-\(module.key)",
+                                  file: libraryName) { scratch, output in
+            try commands.link(module.objects, into: output, in: scratch, shared: true,
+                              linkerFlags: ["-soname", libraryName], provided: provided) == nil
+        }
+        guard let library else { return nil }
+        var runnerHash = ContentHash()
+        runnerHash.combine("shared-module-runner-v1")
+        runnerHash.combine(tests.key)
+        for dependency in dependencies { runnerHash.combine(dependency.key) }
+        let runner = try produce(in: grader.cache.appendingPathComponent("runners"), named: "\(moduleName)-\(runnerHash.hex)",
+                                 file: "runner") { scratch, output in
+            // Every member of the support libraries, exported: the module's library
+            // may use what the tests never do.
+            try commands.link(testObjects + [library], into: output, in: scratch,
+                              linkerFlags: ["--whole-archive"] + archives.map(\.path) + ["--no-whole-archive", "--export-dynamic"]) == nil
+        }
+        guard let runner else { return nil }
+        let inherited = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
+        return Runner(executable: runner, environment: ["LD_LIBRARY_PATH": library.deletingLastPathComponent().path + inherited])
+    }
+
+    /// Finds `<folder>/<name>/<file>`, or makes it with `make(scratch, output)` in a
+    /// scratch folder renamed into place (so a half-made file is never found). Nil when
+    /// `make` says it failed.
+    private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> Bool) throws -> URL? {
+        let target = folder.appendingPathComponent(name)
+        let product = target.appendingPathComponent(file)
+        if FileManager.default.fileExists(atPath: product.path) { return product }
+        let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        guard try make(scratch, scratch.appendingPathComponent(file)) else { return nil }
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.moveItem(at: scratch, to: target)
+        return product
+    }
+
+    /// One executable from the tests', the module's and the support libraries' objects,
+    /// cached by what went in.
+    private func linkStatic(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: TestObjects, testObjects: [URL]
+    ) throws -> Compiled<URL> {
+        var runnerHash = ContentHash()
+        runnerHash.combine(tests.key)
+        runnerHash.combine(module.key)
+        // Objects first, then the static libraries, dependents before what they use.
+        let inputs = testObjects + module.objects + dependencies.reversed().map(\.archive)
+        var failure: String?
+        let runner = try produce(in: grader.cache.appendingPathComponent("runners"), named: "\(moduleName)-\(runnerHash.hex)",
+                                 file: "runner") { scratch, output in
+            let result = try grader.toolchain.compile(SwiftToolchain.languageFlags + inputs.map(\.path) + ["-o", output.path],
+                                                      workingDirectory: scratch.path)
+            failure = result.standardError + result.standardOutput
+            return result.termination.isSuccess
+        }
+        guard let runner else { return .failure(CompilerDiagnostics(failure ?? "the tests could not be linked")) }
+        return .success(runner)
     }
 
     /// Absolute paths in compiler output → paths relative to the workbook root.

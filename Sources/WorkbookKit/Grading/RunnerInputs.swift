@@ -9,7 +9,7 @@ struct RunnerInputs {
     let dependencies: [ModuleBuilder.BuiltModule]
     let tests: GradingBuild.TestObjects
 
-    func link() -> GradingBuild.Compiled<URL> {
+    func link() -> GradingBuild.Compiled<GradingBuild.Runner> {
         build.link(module: module, dependencies: dependencies, tests: tests)
     }
 

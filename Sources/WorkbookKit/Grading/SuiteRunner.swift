@@ -6,7 +6,7 @@ import Foundation
 /// learner's fake "passed" lines fool nobody).
 struct SuiteRunner {
     let grader: Grader
-    let runner: URL
+    let runner: GradingBuild.Runner
     let chapter: Chapter
     let submissions: [Submission]
 
@@ -29,6 +29,7 @@ struct SuiteRunner {
         // A crash report of every thread is slow and says nothing to a learner.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"
+        environment.merge(runner.environment) { $1 }
         let result: ChildProcess.Result
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
@@ -40,7 +41,7 @@ struct SuiteRunner {
                 environment: environment, workingDirectory: runs.path,
                 timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
             options.standardInput = ""
-            result = try ChildProcess.run(runner.path, options)
+            result = try ChildProcess.run(runner.executable.path, options)
         } catch {
             grade.message = "the tests could not be started: \(error)"
             return grade

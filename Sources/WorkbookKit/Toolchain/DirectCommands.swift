@@ -17,8 +17,10 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     public var emitModule: [String]
     /// `swift-autolink-extract $INPUTS -o $AUTOLINK`.
     public var autolink: [String]
-    /// `ld.lld … $INPUTS … $AUTOLINK … -o $OUTPUT`.
+    /// `ld.lld … $INPUTS … $AUTOLINK … -o $OUTPUT`, for an executable.
     public var linker: [String]
+    /// The same for a shared library (`-shared`).
+    public var sharedLinker: [String]
 
     static let inputs = "$INPUTS", module = "$MODULE", outputs = "$OUTPUTS", directory = "$DIRECTORY"
     static let autolinkFile = "$AUTOLINK", output = "$OUTPUT"
@@ -102,9 +104,10 @@ public struct DirectCommands: Codable, Sendable, Equatable {
         }
     }
 
-    /// The link of `inputs` (objects, then static libraries in dependency order) into an executable.
-    public func link(inputs: [String], autolinkFile: URL, output: URL) -> [String] {
-        linker.flatMap { word -> [String] in
+    /// The link of `inputs` (objects, then static libraries in dependency order) into an
+    /// executable, or with `shared` into a shared library.
+    public func link(inputs: [String], autolinkFile: URL, output: URL, shared: Bool = false) -> [String] {
+        (shared ? sharedLinker : linker).flatMap { word -> [String] in
             switch word {
             case Self.inputs: return inputs
             case Self.autolinkFile: return ["@" + autolinkFile.path]
@@ -130,17 +133,23 @@ extension DirectCommands {
             arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
     }
 
-    /// Links `inputs` (objects, then static libraries, dependents first) into the
-    /// executable `output`, the libraries they ask for read in process (or, failing
-    /// that, by `swift-autolink-extract`). Nil when it linked; otherwise the linker's words.
-    public func linkExecutable(_ inputs: [URL], into output: URL, in folder: URL) throws -> String? {
+    /// Links `inputs` (objects, shared libraries, then static libraries, dependents
+    /// first) into `output` — an executable, or with `shared` a shared library — with
+    /// `linkerFlags` after them. The libraries the objects ask for are read in process
+    /// (or, failing that, by `swift-autolink-extract`), less those in `provided` (what the
+    /// program loading a shared library has loaded already). Nil when it linked;
+    /// otherwise the linker's words.
+    public func link(
+        _ inputs: [URL], into output: URL, in folder: URL, shared: Bool = false, linkerFlags: [String] = [],
+        provided: Set<String> = []
+    ) throws -> String? {
         let autolink = output.appendingPathExtension("autolink")
-        let paths = inputs.map(\.path)
-        var steps = [link(inputs: paths, autolinkFile: autolink, output: output)]
+        let paths = inputs.map(\.path) + linkerFlags
+        var steps = [link(inputs: paths, autolinkFile: autolink, output: output, shared: shared)]
         if let entries = AutolinkEntries.read(inputs) {
-            try AtomicFile.write(entries.joined(separator: "\n") + "\n", to: autolink)
+            try AtomicFile.write(entries.filter { !provided.contains($0) }.map { $0 + "\n" }.joined(), to: autolink)
         } else {
-            steps.insert(extractAutolink(inputs: paths, into: autolink), at: 0)
+            steps.insert(extractAutolink(inputs: inputs.map(\.path), into: autolink), at: 0)
         }
         for step in steps {
             let result = try Self.run(step, in: folder)
@@ -153,7 +162,7 @@ extension DirectCommands {
     /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver).
     public static func cached(toolchain: SwiftToolchain, flags: [String], cacheFolder: URL) -> DirectCommands? {
         var hash = ContentHash()
-        hash.combine("direct-commands-v3")
+        hash.combine("direct-commands-v4")
         hash.combine(toolchain.swiftc)
         hash.combine(toolchain.version)
         for flag in flags { hash.combine(flag) }
@@ -190,7 +199,20 @@ extension DirectCommands {
               let emitModule = frontendTemplate(emitLine, primary: primary, other: other, moduleName: moduleName)
         else { return nil }
 
-        let linkLines = try printedJobs(toolchain.swiftc, flags + ["-use-ld=lld", object, "-o", executable], in: scratch)
+        guard let (autolink, linker) = try learnLink(toolchain, flags + ["-use-ld=lld"], object: object, output: executable, in: scratch),
+              let (_, sharedLinker) = try learnLink(
+                  toolchain, flags + ["-use-ld=lld", "-emit-library"], object: object,
+                  output: scratch.appendingPathComponent("libOutput.so").path, in: scratch)
+        else { return nil }
+        return DirectCommands(compile: compile, emitModule: emitModule, autolink: autolink, linker: linker, sharedLinker: sharedLinker)
+    }
+
+    /// The autolink extraction and the `ld.lld` command the driver (through clang) runs
+    /// to link `object` into `output`, with the inputs, the autolink file and the output marked.
+    private static func learnLink(
+        _ toolchain: SwiftToolchain, _ arguments: [String], object: String, output outputPath: String, in scratch: URL
+    ) throws -> (autolink: [String], linker: [String])? {
+        let linkLines = try printedJobs(toolchain.swiftc, arguments + [object, "-o", outputPath], in: scratch)
         guard linkLines.count >= 2, let autolinkWords = CommandLineWords.split(linkLines[0]),
               let clangWords = CommandLineWords.split(linkLines[1]),
               autolinkWords.first?.hasSuffix("swift-autolink-extract") == true,
@@ -214,12 +236,12 @@ extension DirectCommands {
             switch word {
             case object: return inputs
             case "-lworkbook_autolink_marker": return autolinkFile
-            case executable: return output
+            case outputPath: return output
             default: return word
             }
         }
         guard [inputs, autolinkFile, output].allSatisfy({ marker in linker.filter { $0 == marker }.count == 1 }) else { return nil }
-        return DirectCommands(compile: compile, emitModule: emitModule, autolink: autolink, linker: linker)
+        return (autolink, linker)
     }
 
     /// A frontend job's words with the inputs, the module name, the outputs and the

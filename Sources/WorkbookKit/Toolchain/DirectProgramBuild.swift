@@ -48,7 +48,7 @@ public struct DirectProgramBuild: Sendable {
             return .doesNotCompile(CompilerDiagnostics(text).allText)
         }
 
-        if let failure = try commands.linkExecutable(objects + archives, into: output, in: folder) {
+        if let failure = try commands.link(objects + archives, into: output, in: folder) {
             return .linkFailed(failure)
         }
         return .built

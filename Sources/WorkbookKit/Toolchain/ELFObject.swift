@@ -5,7 +5,8 @@ import Foundation
 /// a file this cannot read is nil, never a crash.
 struct ELFObject {
     struct Section {
-        var name: String
+        /// Where the name starts in the section-name table.
+        var nameOffset: Int
         var type: UInt32
         var offset: Int
         var size: Int
@@ -20,6 +21,8 @@ struct ELFObject {
 
     private let bytes: Slice<UnsafeRawBufferPointer>
     private(set) var sections: [Section]
+    /// The section-name table's place in the file.
+    private var namesStart = 0, namesEnd = 0
 
     static let magic: [UInt8] = [0x7f, 0x45, 0x4c, 0x46]
 
@@ -45,17 +48,22 @@ struct ELFObject {
             raw.append((name, UInt32(type), offset, size, link))
         }
         let names = raw[namesIndex]
-        var parsed: [Section] = []
-        for entry in raw {
-            guard let name = string(at: names.offset + entry.name, limit: names.offset + names.size) else { return nil }
-            parsed.append(Section(name: name, type: entry.type, offset: entry.offset, size: entry.size, link: entry.link))
-        }
-        sections = parsed
+        guard names.offset + names.size <= bytes.count else { return nil }
+        namesStart = names.offset
+        namesEnd = names.offset + names.size
+        // Names are compared where they lie: an object has a section per function.
+        sections = raw.map { Section(nameOffset: $0.name, type: $0.type, offset: $0.offset, size: $0.size, link: $0.link) }
     }
 
     /// The bytes of the section named `name`, if there is one.
     func contents(of name: String) -> Slice<UnsafeRawBufferPointer>? {
-        guard let section = sections.first(where: { $0.name == name && $0.type != 8 }) else { return nil }
+        let wanted = Array(name.utf8)
+        guard let section = sections.first(where: { section in
+            let start = namesStart + section.nameOffset
+            let end = start + wanted.count
+            return section.type != 8 && end < namesEnd && bytes[(bytes.startIndex + end)] == 0
+                && bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)].elementsEqual(wanted)
+        }) else { return nil }
         return bytes[(bytes.startIndex + section.offset)..<(bytes.startIndex + section.offset + section.size)]
     }
 
