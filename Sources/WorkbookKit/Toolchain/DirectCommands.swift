@@ -65,6 +65,18 @@ public struct DirectCommands: Codable, Sendable, Equatable {
         return parseAsLibrary ? command : command.filter { $0 != "-parse-as-library" }
     }
 
+    /// The job compiling all of `sources` in one go (whole-module mode) into one
+    /// `object`: for a program nobody edits file by file, the cheapest build there is
+    /// (a job per file pays the code generator's setup per file).
+    public func compileWholeModule(
+        sources: [URL], moduleName: String, includes: [URL], object: URL, in directory: URL,
+        extraFlags: [String] = [], parseAsLibrary: Bool = true
+    ) -> [String] {
+        let command = instantiate(compile, sources: sources, primaries: [], moduleName: moduleName, includes: includes,
+                                  extraFlags: extraFlags, outputs: ["-o", object.path], directory: directory)
+        return parseAsLibrary ? command : command.filter { $0 != "-parse-as-library" }
+    }
+
     /// The job writing module `moduleName`'s interface to `module` (and its `.swiftdoc`
     /// and `.swiftsourceinfo` beside it), as the driver's own emit-module job does.
     public func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
@@ -121,9 +133,10 @@ public struct DirectCommands: Codable, Sendable, Equatable {
 extension DirectCommands {
     /// `count` files in at most `processors` batches of neighbouring files, one compile
     /// job each: every job parses all the files but checks only its own files' bodies.
-    public static func batches(of count: Int, processors: Int = BlockingLanes.processors) -> [[Int]] {
+    /// A batch has at least `fewest` files, since each job also loads every import anew.
+    public static func batches(of count: Int, processors: Int = BlockingLanes.processors, fewest: Int = 3) -> [[Int]] {
         guard count > 0 else { return [] }
-        let batchCount = max(1, min(processors, count))
+        let batchCount = max(1, min(processors, count / max(1, fewest)))
         return (0..<batchCount).map { batch in (0..<count).filter { $0 * batchCount / count == batch } }
     }
 

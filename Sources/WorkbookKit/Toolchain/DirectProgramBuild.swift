@@ -1,20 +1,19 @@
 import Foundation
 
 /// Builds an executable from Swift files with the compiler's own jobs (`DirectCommands`):
-/// the files split into one batch per processor, compiled side by side (each batch
-/// checks its own files' bodies, so the type-checking that dominates is shared out),
-/// then linked once with `ld.lld`. A one-file program is a single job.
+/// one whole-module compile job, then one link with `ld.lld`. (Splitting the files into
+/// a job per processor was measured slower: each job pays the code generator's setup per
+/// file, and the two processors here share their caches.)
 public struct DirectProgramBuild: Sendable {
     public enum Outcome: Sendable, Equatable {
         case built
-        /// The compiler's diagnostics, each once.
+        /// The compiler's diagnostics.
         case doesNotCompile(String)
         /// The link failed; the caller may ask the driver, whose message says more.
         case linkFailed(String)
     }
 
     public let commands: DirectCommands
-    public var processors = BlockingLanes.processors
 
     public init(commands: DirectCommands) {
         self.commands = commands
@@ -26,29 +25,13 @@ public struct DirectProgramBuild: Sendable {
         files: [String], moduleName: String, includes: [URL], archives: [URL], extraFlags: [String], parseAsLibrary: Bool,
         in folder: URL, output: URL
     ) throws -> Outcome {
-        let sources = files.map { URL(fileURLWithPath: $0, relativeTo: folder) }
-        var jobs: [[String]] = []
-        var objects: [URL] = []
-        for (batch, members) in DirectCommands.batches(of: files.count, processors: processors).enumerated() {
-            let primaries = members.map { index -> (source: URL, outputs: DirectCommands.PrimaryOutputs) in
-                let base = folder.appendingPathComponent("\(index)-" + URL(fileURLWithPath: files[index]).deletingPathExtension().lastPathComponent)
-                objects.append(base.appendingPathExtension("o"))
-                return (sources[index], DirectCommands.PrimaryOutputs(
-                    object: base.appendingPathExtension("o"), partialModule: base.appendingPathExtension("swiftmodule")))
-            }
-            jobs.append(try commands.compile(
-                primaries, sources: sources, moduleName: moduleName, includes: includes,
-                outputMap: folder.appendingPathComponent("outputs-\(batch).json"), in: folder,
-                extraFlags: extraFlags, parseAsLibrary: parseAsLibrary))
-        }
-        let results = try BlockingLanes.map(jobs, width: jobs.count) { try DirectCommands.run($0, in: folder) }
-        guard results.allSatisfy(\.termination.isSuccess) else {
-            // Two batches can report one declaration's error twice.
-            let text = results.map { $0.standardError + $0.standardOutput }.joined()
-            return .doesNotCompile(CompilerDiagnostics(text).allText)
-        }
-
-        if let failure = try commands.link(objects + archives, into: output, in: folder) {
+        let object = output.appendingPathExtension("o")
+        let compile = commands.compileWholeModule(
+            sources: files.map { URL(fileURLWithPath: $0, relativeTo: folder) }, moduleName: moduleName, includes: includes,
+            object: object, in: folder, extraFlags: extraFlags, parseAsLibrary: parseAsLibrary)
+        let compiled = try DirectCommands.run(compile, in: folder)
+        guard compiled.termination.isSuccess else { return .doesNotCompile(compiled.standardError + compiled.standardOutput) }
+        if let failure = try commands.link([object] + archives, into: output, in: folder) {
             return .linkFailed(failure)
         }
         return .built
