@@ -46,7 +46,7 @@ struct DirectCommandsTests {
 
     @Test("share files out in batches of neighbours, one per processor, three files at least", arguments: zip(
         [(6, 2), (7, 2), (1, 2), (2, 2), (9, 4), (0, 2)],
-        [[[0, 1, 2], [3, 4, 5]], [[0, 1, 2], [3, 4, 5, 6]], [[0]], [[0, 1]], [[0, 1, 2], [3, 4, 5], [6, 7, 8]], []]
+        [[[0, 1, 2], [3, 4, 5]], [[0, 1, 2, 3], [4, 5, 6]], [[0]], [[0, 1]], [[0, 1, 2], [3, 4, 5], [6, 7, 8]], []]
     ))
     func batches(files: (Int, Int), expected: [[Int]]) {
         #expect(DirectCommands.batches(of: files.0, processors: files.1) == expected)
