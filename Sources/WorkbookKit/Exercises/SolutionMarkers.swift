@@ -21,33 +21,36 @@ public enum SolutionMarkers {
         var regions: [Region] = []
         var open: Region?
         for (offset, line) in lines(source).enumerated() {
+            // Every marker holds "//", and so must every line of a starter part: any
+            // other line needs no closer look (most lines of a file are such lines).
+            if open?.starterLine == nil, !holdsDoubleSlash(line) { continue }
             let number = offset + 1
             let trimmed = line.trimmingWhitespace
-            let here = SourceLocation(path: path, line: number, column: indentation(of: line).count + 1)
+            func here() -> SourceLocation { SourceLocation(path: path, line: number, column: indentation(of: line).count + 1) }
             switch trimmed {
             case begin:
                 if let open {
-                    throw .badSolutionMarkers(here, "'\(begin)' inside the region opened at line \(open.beginLine); regions do not nest")
+                    throw .badSolutionMarkers(here(), "'\(begin)' inside the region opened at line \(open.beginLine); regions do not nest")
                 }
                 open = Region(beginLine: number, endLine: number)
             case starter:
                 guard open != nil else {
-                    throw .badSolutionMarkers(here, "'\(starter)' outside a '\(begin)' region")
+                    throw .badSolutionMarkers(here(), "'\(starter)' outside a '\(begin)' region")
                 }
                 if let starterLine = open?.starterLine {
-                    throw .badSolutionMarkers(here, "a second '\(starter)' in this region (the first is at line \(starterLine))")
+                    throw .badSolutionMarkers(here(), "a second '\(starter)' in this region (the first is at line \(starterLine))")
                 }
                 open?.starterLine = number
             case end:
                 guard var region = open else {
-                    throw .badSolutionMarkers(here, "'\(end)' without a '\(begin)' before it")
+                    throw .badSolutionMarkers(here(), "'\(end)' without a '\(begin)' before it")
                 }
                 region.endLine = number
                 regions.append(region)
                 open = nil
             default:
                 if let region = open, region.starterLine != nil, !trimmed.isEmpty, !trimmed.hasPrefix("//") {
-                    throw .badSolutionMarkers(here, "code inside the starter part of the region opened at line \(region.beginLine): starter lines are comments ('// code'), and the region ends with '\(end)'")
+                    throw .badSolutionMarkers(here(), "code inside the starter part of the region opened at line \(region.beginLine): starter lines are comments ('// code'), and the region ends with '\(end)'")
                 }
             }
         }
@@ -96,10 +99,17 @@ public enum SolutionMarkers {
             .joined(separator: "\n")
     }
 
+    private static func holdsDoubleSlash(_ line: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     private static func lines(_ source: String) -> [String] {
-        // Split the bytes: splitting Characters is slow, and never splits "\r\n" anyway.
-        source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
+        TextLines.split(source)
     }
 
     private static func indentation(of line: String) -> String {

@@ -52,7 +52,10 @@ public struct Snippet: Sendable, Equatable {
     }
 
     private var sourceLines: [String] {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By bytes unless there is a "\r": "\r\n" is one Character, which "\n" does not split.
+        var lines = source.utf8.contains(0x0D)
+            ? source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            : TextLines.split(source)
         if lines.last == "" { lines.removeLast() }
         return lines
     }

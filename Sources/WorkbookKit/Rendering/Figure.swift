@@ -39,10 +39,13 @@ public struct Figure: Sendable, Equatable {
     public init(output: String) throws(Rejection) {
         let trimmed = output.trimmingWhitespace
         guard trimmed.hasPrefix("<svg"), trimmed.hasSuffix("</svg>") else { throw .notSVG }
-        let lower = trimmed.lowercased()
-        for rule in Figure.forbidden where lower.contains(rule.pattern) {
+        // The patterns are ASCII, so lower-casing the ASCII letters and comparing bytes finds
+        // them (no other character lower-cases into one of their letters but "İ", to "i" and a
+        // combining dot, which no pattern can match).
+        let lower = trimmed.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        for rule in Figure.forbidden where lower.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: rule.pattern.utf8, in: $0) != nil }) {
             // " on" is only an event handler when an `=` follows the attribute name.
-            if rule.pattern == " on", !Figure.hasEventHandler(lower) { continue }
+            if rule.pattern == " on", !Figure.hasEventHandler(trimmed.lowercased()) { continue }
             throw .forbidden(rule.reason)
         }
         svg = trimmed
@@ -72,8 +75,13 @@ public struct Figure: Sendable, Equatable {
     }
 
     private static func title(of svg: String) -> String {
-        guard let start = svg.range(of: "<title>"), let end = svg.range(of: "</title>", range: start.upperBound..<svg.endIndex)
-        else { return "" }
-        return HTML.unescape(String(svg[start.upperBound..<end.lowerBound]))
+        var svg = svg
+        return svg.withUTF8 { bytes in
+            let open = Array("<title>".utf8)
+            guard let start = ByteSearch.firstOffset(of: open, in: bytes),
+                  let end = ByteSearch.firstOffset(of: "</title>".utf8, in: bytes, from: start + open.count)
+            else { return "" }
+            return HTML.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + open.count)..<end]), as: UTF8.self))
+        }
     }
 }

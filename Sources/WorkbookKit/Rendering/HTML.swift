@@ -52,18 +52,23 @@ enum HTML {
     ] as [(String, Unicode.Scalar)]).map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
 
     /// The lines a reader sees, each trimmed of surrounding blanks: tags removed and
-    /// entities decoded. One pass over the bytes; the leak audit calls it on every page.
+    /// entities decoded.
     static func visibleLines(_ html: String) -> Set<String> {
         var lines = Set<String>()
+        forEachVisibleLine(html) { lines.insert(visibleText($0)) }
+        return lines
+    }
+
+    /// Calls `body` with the bytes of each non-blank line a reader sees, tags removed and
+    /// surrounding blanks trimmed, entities still escaped (`visibleText` decodes them).
+    /// One pass over the bytes; the leak audit calls it on every page.
+    static func forEachVisibleLine(_ html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var line: [UInt8] = []
         var inTag = false
         func finish() {
-            var start = 0, end = line.count
-            while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-            while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
-            if start < end {
-                let text = String(decoding: line[start..<end], as: UTF8.self)
-                lines.insert(line[start..<end].contains(0x26) ? unescape(text) : text)
+            line.withUnsafeBufferPointer { buffer in
+                let trimmed = TextLines.trimming(buffer)
+                if !trimmed.isEmpty { body(trimmed) }
             }
             line.removeAll(keepingCapacity: true)
         }
@@ -79,6 +84,11 @@ enum HTML {
             }
         }
         finish()
-        return lines
+    }
+
+    /// A visible line's text, entities decoded.
+    static func visibleText(_ line: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: line, as: UTF8.self)
+        return line.contains(0x26) ? unescape(text) : text
     }
 }

@@ -54,10 +54,11 @@ public struct HandoutRenderer: Sendable {
                 starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
             }
         }
-        for chapter in chapters {
+        let allResults = snippetResults(for: chapters, &diagnostics)
+        for (chapter, chapterResults) in zip(chapters, allResults) {
             var article = ChapterArticle(
                 workbook: workbook, chapter: chapter, edition: edition,
-                results: snippetResults(for: chapter, &diagnostics), starters: starters)
+                results: chapterResults, starters: starters)
             article.render()
             diagnostics += article.diagnostics
             tally = tally + article.tally
@@ -97,14 +98,20 @@ public struct HandoutRenderer: Sendable {
         return HandoutSet(pages: pages, diagnostics: diagnostics.sorted(), tally: tally)
     }
 
-    /// The provider's results, or nil (show expected outputs) with a warning when it fails.
-    private func snippetResults(for chapter: Chapter, _ diagnostics: inout [Diagnostic]) -> [SnippetResult]? {
-        guard let results, !chapter.snippets.isEmpty else { return results == nil ? nil : [] }
-        do {
-            return try results.results(for: chapter)
-        } catch {
-            diagnostics.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
-            return nil
+    /// The provider's results for each chapter, asked for all at once (the runner then
+    /// looks at the modules once); nil (show expected outputs) with a warning when it fails.
+    private func snippetResults(for chapters: [Chapter], _ diagnostics: inout [Diagnostic]) -> [[SnippetResult]?] {
+        guard let results else { return chapters.map { _ in nil } }
+        let withSnippets = chapters.filter { !$0.snippets.isEmpty }
+        var answers = results.results(for: withSnippets).makeIterator()
+        return chapters.map { chapter in
+            guard !chapter.snippets.isEmpty, let answer = answers.next() else { return [] }
+            switch answer {
+            case .success(let found): return found
+            case .failure(let error):
+                diagnostics.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
+                return nil
+            }
         }
     }
 

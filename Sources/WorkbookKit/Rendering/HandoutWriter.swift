@@ -17,7 +17,10 @@ public enum HandoutWriter {
         for page in set.pages {
             let url = folder.appendingPathComponent(page.fileName)
             do {
-                try Data(page.html.utf8).write(to: url, options: .atomic)
+                if !PageFile.replace(url, with: page.html) {
+                    // Foundation's way, slower but with its error messages.
+                    try Data(page.html.utf8).write(to: url, options: .atomic)
+                }
             } catch {
                 throw .cannotWrite(path: workbook.displayPath(url), reason: error.localizedDescription)
             }

@@ -3,23 +3,31 @@ import Foundation
 /// Small, safe passes over cmark's HTML: never a Markdown renderer, only adjustments
 /// of what cmark already produced.
 enum ProseHTML {
-    private static let swiftCodeOpen = "<code class=\"language-swift\">"
+    private static let swiftCodeOpen = Array(#"<code class="language-swift">"#.utf8)
+    private static let codeClose = Array("</code>".utf8)
 
     /// Highlights the Swift code blocks cmark rendered inside lists and quotes (top-level
-    /// code blocks are written by the renderer itself).
+    /// code blocks are written by the renderer itself). Every prose block passes through
+    /// here, so the search is by bytes and the page is copied only when it has such code.
     static func highlightingSwift(_ html: String) -> String {
-        guard html.contains(swiftCodeOpen) else { return html }
-        var out = ""
-        var rest = html[...]
-        while let open = rest.range(of: swiftCodeOpen),
-              let close = rest.range(of: "</code>", range: open.upperBound..<rest.endIndex) {
-            out += rest[..<open.upperBound]
-            out += SwiftHighlighter.html(HTML.unescape(String(rest[open.upperBound..<close.lowerBound])))
-            out += "</code>"
-            rest = rest[close.upperBound...]
-        }
-        out += rest
-        return out
+        var html = html
+        return html.withUTF8 { bytes in
+            guard var open = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 2)
+            var rest = 0
+            while let close = ByteSearch.firstOffset(of: codeClose, in: bytes, from: open + swiftCodeOpen.count) {
+                let code = open + swiftCodeOpen.count
+                out += bytes[rest..<code]
+                out += SwiftHighlighter.html(HTML.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[code..<close]), as: UTF8.self))).utf8
+                out += codeClose
+                rest = close + codeClose.count
+                guard let next = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes, from: rest) else { break }
+                open = next
+            }
+            out += bytes[rest...]
+            return String(decoding: out, as: UTF8.self)
+        } ?? html
     }
 
     /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the

@@ -21,61 +21,68 @@ public struct SolutionLeakAudit: Sendable {
     /// remains can only reach a page by mistake.
     /// `starters` are the exercises' starters when the caller has derived them already.
     public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
-        var secrets: [SecretLine] = []
-        // What any page may show by design, from every chapter: one chapter's prose may
-        // quote what another chapter's tests use.
-        var starterLines = Set<String>()
-        var chapterLines = Set<String>()
-        for chapter in workbook.chapters {
-            chapterLines.formUnion(Self.trimmedLines((try? workbook.read(chapter.path)) ?? ""))
-            for exercise in chapter.exercises {
-                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
-                    starterLines.formUnion(Self.trimmedLines(starter))
-                }
-            }
-        }
+        // First every line that would be a secret, then those that pages show by design
+        // struck out: only lines that could be secrets are ever looked up, so the many
+        // short or ordinary lines of the chapters and starters cost no hashing.
+        var candidates: [(secret: SecretLine, unlessInStarters: Bool)] = []
         for chapter in workbook.chapters {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
+                    let lines = TextLines.trimmed(source)
                     do {
-                        let lines = Self.trimmedLineList(source)
                         for region in try SolutionMarkers.regions(in: source, path: reference) {
                             let answerEnd = (region.starterLine ?? region.endLine) - 1
                             guard region.beginLine < answerEnd else { continue }
-                            for number in (region.beginLine + 1)...answerEnd {
-                                let text = lines[number - 1]
-                                if Self.isEvidence(text), !starterLines.contains(text), !chapterLines.contains(text) {
-                                    secrets.append(SecretLine(location: SourceLocation(path: reference, line: number), text: text, isTest: false))
-                                }
+                            for number in (region.beginLine + 1)...answerEnd where Self.isEvidence(lines[number - 1]) {
+                                candidates.append((SecretLine(location: SourceLocation(path: reference, line: number), text: lines[number - 1], isTest: false), true))
                             }
                         }
                     } catch {
                         // Broken markers: no starter is shown, so any line of the file is a secret.
-                        for (offset, text) in Self.trimmedLineList(source).enumerated() {
-                            if Self.isEvidence(text), !chapterLines.contains(text) {
-                                secrets.append(SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false))
-                            }
+                        for (offset, text) in lines.enumerated() where Self.isEvidence(text) {
+                            candidates.append((SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false), false))
                         }
                     }
                 }
                 if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    for (offset, text) in Self.trimmedLineList(source).enumerated() {
-                        guard Self.isEvidence(text), !text.hasPrefix("import "),
-                              !starterLines.contains(text), !chapterLines.contains(text) else { continue }
-                        secrets.append(SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true))
+                    for (offset, text) in TextLines.trimmed(source).enumerated() where Self.isEvidence(text) && !text.hasPrefix("import ") {
+                        candidates.append((SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true), true))
                     }
                 }
             }
         }
-        self.secrets = secrets
+        let texts = Set(candidates.map(\.secret.text))
+        // What any page may show by design, from every chapter: one chapter's prose may
+        // quote what another chapter's tests use.
+        var inChapters = Set<String>()
+        var inStarters = Set<String>()
+        for chapter in workbook.chapters {
+            Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapters)
+            for exercise in chapter.exercises {
+                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
+                    Self.collectLines(of: starter, among: texts, into: &inStarters)
+                }
+            }
+        }
+        secrets = candidates.filter { candidate in
+            !inChapters.contains(candidate.secret.text) && !(candidate.unlessInStarters && inStarters.contains(candidate.secret.text))
+        }.map(\.secret)
+        secretTexts = Set(secrets.map(\.text))
     }
+
+    private let secretTexts: Set<String>
 
     /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
     /// a file shown by mistake shows its lines whole, while a chapter's prose may well
     /// mention a fragment of the same code.
     public func leaks(in html: String) -> [SecretLine] {
-        let visible = HTML.visibleLines(html)
-        return secrets.filter { visible.contains($0.text) }
+        guard !secrets.isEmpty else { return [] }
+        var shown = Set<String>()
+        HTML.forEachVisibleLine(html) { line in
+            let text = HTML.visibleText(line)
+            if secretTexts.contains(text) { shown.insert(text) }
+        }
+        return secrets.filter { shown.contains($0.text) }
     }
 
     /// The diagnostic for one leak, at the secret line.
@@ -84,23 +91,21 @@ public struct SolutionLeakAudit: Sendable {
         return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
     }
 
-    /// The text's lines, trimmed. (Plain text has no tags, so the HTML splitter would do,
-    /// except that `<` in Swift code is not a tag: split by hand.)
-    private static func trimmedLines(_ text: String) -> Set<String> {
-        Set(trimmedLineList(text))
-    }
-
-    /// The text's lines in order, each trimmed (split and trimmed as bytes: fast).
-    private static func trimmedLineList(_ text: String) -> [String] {
-        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            var slice = line
-            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-            while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
-            return String(decoding: slice, as: UTF8.self)
+    /// Adds to `found` each trimmed line of `text` that is one of `texts`.
+    private static func collectLines(of text: String, among texts: Set<String>, into found: inout Set<String>) {
+        TextLines.forEach(in: text) { line in
+            let string = String(decoding: TextLines.trimming(line), as: UTF8.self)
+            if texts.contains(string) { found.insert(string) }
         }
     }
 
     private static func isEvidence(_ text: String) -> Bool {
-        text.count >= minimumLength && text.contains(where: { $0.isLetter || $0.isNumber })
+        let bytes = text.utf8
+        guard bytes.count >= minimumLength else { return false }  // fewer bytes, fewer Characters
+        // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            return bytes.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }
+        }
+        return text.count >= minimumLength && text.contains(where: { $0.isLetter || $0.isNumber })
     }
 }

@@ -79,12 +79,14 @@ public enum SwiftHighlighter {
             plainStart = nil
         }
         scanning: while index < code.count {
-            for rule in rules {
-                if let length = rule.match(code, index), length > 0 {
-                    flushPlain()
-                    pieces.append((index..<index + length, rule.kind))
-                    index += length
-                    continue scanning
+            if mayStartToken(code[index]) {
+                for rule in rules {
+                    if let length = rule.match(code, index), length > 0 {
+                        flushPlain()
+                        pieces.append((index..<index + length, rule.kind))
+                        index += length
+                        continue scanning
+                    }
                 }
             }
             if isIdentifierStart(code[index]) {
@@ -102,8 +104,20 @@ public enum SwiftHighlighter {
         return pieces
     }
 
+    /// Whether a rule can match at a byte: every rule starts with one of these, and most
+    /// bytes of code (letters, spaces, punctuation) are none of them.
+    private static func mayStartToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case slash, quote, hash, UInt8(ascii: "@"), backtick, UInt8(ascii: "$"): return true
+        default: return isDigit(byte)
+        }
+    }
+
+    /// The longest keyword ("precedencegroup"): longer words need no lookup.
+    private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+
     static func kind(ofWord word: ArraySlice<UInt8>) -> TokenKind? {
-        if keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
+        if word.count <= longestKeyword, keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
         if let first = word.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .type }
         return nil
     }

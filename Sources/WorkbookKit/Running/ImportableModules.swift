@@ -41,9 +41,11 @@ public struct ImportableModules: Sendable {
     /// Builds (or finds in the cache) the modules named and everything they are built on.
     /// A module that does not compile is reported in `failures`, and so is every module
     /// built on it; the others are still returned.
-    public func build(_ names: [String]) -> Resolution {
+    /// `reusing`: modules built (or found broken) already in this run — taken from there
+    /// instead of hashing their sources again. The result is the same as without it.
+    public func build(_ names: [String], reusing built: Resolution? = nil) -> Resolution {
         var resolution = Resolution()
-        for name in known(names) { resolve(name, into: &resolution) }
+        for name in known(names) { resolve(name, into: &resolution, reusing: built) }
         return resolution
     }
 
@@ -64,12 +66,20 @@ public struct ImportableModules: Sendable {
         }
     }
 
-    private func resolve(_ name: String, into resolution: inout Resolution) {
+    private func resolve(_ name: String, into resolution: inout Resolution, reusing built: Resolution?) {
         if resolution.modules.contains(where: { $0.name == name }) || resolution.failures[name] != nil { return }
         guard let entry = entries.first(where: { $0.name == name }) else { return }
-        for dependency in entry.dependencies { resolve(dependency, into: &resolution) }
+        for dependency in entry.dependencies { resolve(dependency, into: &resolution, reusing: built) }
         if let broken = entry.dependencies.first(where: { resolution.failures[$0] != nil }) {
             resolution.failures[name] = "module \(name) is built on \(broken), which does not compile"
+            return
+        }
+        if let module = built?.modules.first(where: { $0.name == name }) {
+            resolution.modules.append(module)
+            return
+        }
+        if let failure = built?.failures[name] {
+            resolution.failures[name] = failure
             return
         }
         let dependencies = entry.dependencies.compactMap { dependency in resolution.modules.first { $0.name == dependency } }

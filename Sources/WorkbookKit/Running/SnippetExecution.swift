@@ -124,9 +124,39 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
 /// line and from the end (docs/chapter-format.md).
 public enum OutputComparison {
     public static func normalized(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.reversed().drop(while: \.isWhitespace).reversed())
+        // ASCII without "\r": every byte is a Character, so trimming bytes is exact, and
+        // it is what nearly every output is. Anything else goes through Characters.
+        if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return normalizedASCII(text) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(droppingTrailingWhitespace)
+        return String(droppingTrailingWhitespace(lines.joined(separator: "\n")[...]))
+    }
+
+    private static func droppingTrailingWhitespace(_ line: Substring) -> Substring {
+        var end = line.endIndex
+        while end > line.startIndex {
+            let before = line.index(before: end)
+            guard line[before].isWhitespace else { break }
+            end = before
         }
-        return String(lines.joined(separator: "\n").reversed().drop(while: \.isWhitespace).reversed())
+        return line[..<end]
+    }
+
+    private static func normalizedASCII(_ text: String) -> String {
+        // Tab, line feed, vertical tab, form feed, space: the ASCII white space left without "\r".
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var lineStart = 0
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                while out.count > lineStart, isBlank(out[out.count - 1]) { out.removeLast() }
+                out.append(byte)
+                lineStart = out.count
+            } else {
+                out.append(byte)
+            }
+        }
+        while let last = out.last, isBlank(last) { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
