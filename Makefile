@@ -62,8 +62,14 @@ lint: build
 bench-grading: build
 	WORKBOOK=$(WORKBOOK) bench/grading.sh
 
+# The installed tool links the Swift runtime and Foundation statically: it starts in
+# ~5 ms instead of ~15 ms (the dynamic loader's work), which every command pays, and it
+# runs without a Swift toolchain on the machine. (The linker's warning about `mktemp`
+# comes from Foundation's own static library.)
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product workbook
+
 install: deps
-	$(SWIFT) build -c release --product workbook
+	$(RELEASE_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/release/workbook $(DESTDIR)$(PREFIX)/bin/workbook
 
@@ -95,5 +101,5 @@ handouts-check: handouts chromium-deps
 
 # Rendering all chapters (snippet outputs cached) against the cmark command-line tool.
 bench-render: deps
-	$(SWIFT) build -c release --product workbook
+	$(RELEASE_BUILD)
 	python3 scripts/bench-render.py --workbook $(BUILD)/release/workbook --root .

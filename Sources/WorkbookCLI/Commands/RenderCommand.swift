@@ -23,7 +23,8 @@ enum RenderCommand: Command {
         instructor edition adds the reference solution and the tests.
         Snippets show their actual output from the snippet runner, flagged when it differs
         from the chapter's expected output.
-        `render N` writes that chapter's page only. --out may not name the workbook's own
+        `render N` writes that chapter's page and an index of every chapter that links the
+        pages in the output folder and says how to render the others. --out may not name the workbook's own
         folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
         Exit status: 0 when every page was written, 1 when a page was held back, the output
         folder was refused or the PDF failed (each problem printed as path:line: error: …),
@@ -43,7 +44,9 @@ enum RenderCommand: Command {
 
         let provider = snippetResultProvider(for: workbook, environment: context.environment)
         let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider)
-        let handouts = renderer.render(chapters, collections: selection == "all")
+        // A chapter's page links the pages already there; the others, through the index.
+        let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
+        let handouts = renderer.render(chapters, collections: selection == "all", existingPages: existing)
         for diagnostic in handouts.diagnostics {
             console.printError(diagnostic.description)
         }

@@ -54,6 +54,8 @@ public struct Figure: Sendable, Equatable {
 
     /// Whether any tag carries an `on…=` attribute (text such as "turn on" is fine).
     private static func hasEventHandler(_ lower: String) -> Bool {
+        // ASCII (figures are): the same walk over bytes, each a Character.
+        if let answer = lower.utf8.withContiguousStorageIfAvailable(hasEventHandlerASCII), let answer { return answer }
         var inTag = false
         var previous: Character = " "
         var scalars = Array(lower)
@@ -69,6 +71,32 @@ public struct Figure: Sendable, Equatable {
                 if !name.isEmpty, after.first == "=" { return true }
             }
             previous = character
+            index += 1
+        }
+        return false
+    }
+
+    /// `hasEventHandler` for ASCII bytes; nil when they are not all ASCII.
+    private static func hasEventHandlerASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        var inTag = false
+        var previous = UInt8(ascii: " ")
+        var index = 0
+        // As the Character walk: the last two positions are never looked at.
+        while index < bytes.count - 1 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") { inTag = true }
+            if byte == UInt8(ascii: ">") { inTag = false }
+            if inTag, isWhitespace(previous), byte == UInt8(ascii: "o"), bytes[index + 1] == UInt8(ascii: "n") {
+                var end = index + 2
+                while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+                let nameLength = end - (index + 2)
+                while end < bytes.count, isWhitespace(bytes[end]) { end += 1 }
+                if nameLength > 0, end < bytes.count, bytes[end] == UInt8(ascii: "=") { return true }
+            }
+            previous = byte
             index += 1
         }
         return false

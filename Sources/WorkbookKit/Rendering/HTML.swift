@@ -14,22 +14,39 @@ enum HTML {
     /// Appends `bytes` (UTF-8) to `out`, escaped; works on bytes because the highlighter
     /// escapes every token of every code block.
     static func appendEscaped(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): out += "&amp;".utf8
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "\""): out += "&quot;".utf8
-            default: out.append(byte)
+        if bytes.withContiguousStorageIfAvailable({ appendEscaped(buffer: $0, to: &out) }) != nil { return }
+        Array(bytes).withUnsafeBufferPointer { appendEscaped(buffer: $0, to: &out) }
+    }
+
+    /// Copies the runs between special characters whole, rather than byte by byte.
+    private static func appendEscaped(buffer bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var run = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: continue
             }
+            out += bytes[run..<index]
+            out += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+            run = index + 1
         }
+        out += bytes[run...]
     }
 
     /// Reverses the escaping of code text (`&amp; &lt; &gt; &quot; &#39; &apos;`), so the
     /// highlighter and the leak audit see the code as written. Other entities stay as they are.
     static func unescape(_ html: String) -> String {
         guard html.utf8.contains(UInt8(ascii: "&")) else { return html }
-        let bytes = Array(html.utf8)
+        var html = html
+        return String(decoding: html.withUTF8(unescaped), as: UTF8.self)
+    }
+
+    /// `unescape` on bytes.
+    static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
@@ -44,7 +61,7 @@ enum HTML {
             out.append(bytes[index])
             index += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private static let entities: [([UInt8], UInt8)] = ([
@@ -63,27 +80,54 @@ enum HTML {
     /// surrounding blanks trimmed, entities still escaped (`visibleText` decodes them).
     /// One pass over the bytes; the leak audit calls it on every page.
     static func forEachVisibleLine(_ html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var line: [UInt8] = []
-        var inTag = false
-        func finish() {
-            line.withUnsafeBufferPointer { buffer in
-                let trimmed = TextLines.trimming(buffer)
-                if !trimmed.isEmpty { body(trimmed) }
+        var html = html
+        html.withUTF8 { bytes in
+            var buffer: [UInt8] = []
+            var lineStart = 0
+            var lineHasTag = false
+            var inTag = false
+            // A line ends at a line feed outside a tag, so it never starts inside one.
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if inTag {
+                    if byte == 0x3E { inTag = false }
+                } else if byte == 0x3C {
+                    inTag = true
+                    lineHasTag = true
+                } else if byte == 0x0A {
+                    visibleLine(of: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), hasTag: lineHasTag, buffer: &buffer, body)
+                    lineStart = index + 1
+                    lineHasTag = false
+                }
             }
-            line.removeAll(keepingCapacity: true)
+            visibleLine(of: UnsafeBufferPointer(rebasing: bytes[lineStart...]), hasTag: lineHasTag, buffer: &buffer, body)
         }
-        for byte in html.utf8 {
-            if inTag {
-                if byte == 0x3E { inTag = false }
+    }
+
+    /// Calls `body` with `line` trimmed, without its tags (copied into `buffer`) if it has any.
+    private static func visibleLine(
+        of line: UnsafeBufferPointer<UInt8>, hasTag: Bool, buffer: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard hasTag else {
+            let trimmed = TextLines.trimming(line)
+            if !trimmed.isEmpty { body(trimmed) }
+            return
+        }
+        buffer.removeAll(keepingCapacity: true)
+        var inside = false
+        for byte in line {
+            if inside {
+                if byte == 0x3E { inside = false }
             } else if byte == 0x3C {
-                inTag = true
-            } else if byte == 0x0A {
-                finish()
+                inside = true
             } else {
-                line.append(byte)
+                buffer.append(byte)
             }
         }
-        finish()
+        buffer.withUnsafeBufferPointer { kept in
+            let trimmed = TextLines.trimming(kept)
+            if !trimmed.isEmpty { body(trimmed) }
+        }
     }
 
     /// A visible line's text, entities decoded.

@@ -43,102 +43,155 @@ public struct HandoutRenderer: Sendable {
     public static func fileName(of chapter: Chapter) -> String { "\(chapter.stem).html" }
 
     /// Renders `chapters`. With `collections`, also the index and the single-page workbook.
-    public func render(_ chapters: [Chapter], collections: Bool) -> HandoutSet {
+    /// Without (a chapter or two), also an index of every chapter that links the pages
+    /// rendered now and those in `existingPages` (the names of the files already in the
+    /// output folder), and names the others without a link: no link of the pages is dead.
+    ///
+    /// The work is spread over the processors in steps: the starters; the leak audit
+    /// beside the snippet results; the chapters' articles; then each chapter's audit and pages.
+    public func render(_ chapters: [Chapter], collections: Bool, existingPages: Set<String> = []) -> HandoutSet {
         var diagnostics: [Diagnostic] = []
-        var tally = RenderTally()
-        var articles: [(Chapter, String)] = []
         // Starters are derived once: the student pages show them and the audit trusts them.
         var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
         if edition == .student {
-            for exercise in workbook.chapters.flatMap(\.exercises) {
-                starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+            let workbook = workbook
+            let derived = ParallelWork.map(workbook.chapters.flatMap(\.exercises)) { exercise in
+                (exercise.id, Result { () throws(WorkbookError) in try workbook.starter(for: exercise) })
+            }
+            for (id, starter) in derived { starters[id] = starter }
+        }
+
+        // The student edition's safety net is made beside the snippet results.
+        let trusted = starters.compactMapValues { try? $0.get() }
+        let firstStep = ParallelWork.map(edition == .student ? [true, false] : [false]) { [self] isAudit in
+            isAudit ? FirstStep.audit(SolutionLeakAudit(workbook: workbook, starters: trusted)) : snippetResults(for: chapters)
+        }
+        var made: SolutionLeakAudit?
+        var allResults: [[SnippetResult]?] = []
+        for step in firstStep {
+            switch step {
+            case .audit(let audit): made = audit
+            case .results(let found, let warnings):
+                allResults = found
+                diagnostics += warnings
             }
         }
-        let allResults = snippetResults(for: chapters, &diagnostics)
-        for (chapter, chapterResults) in zip(chapters, allResults) {
-            var article = ChapterArticle(
-                workbook: workbook, chapter: chapter, edition: edition,
-                results: chapterResults, starters: starters)
+        let audit = made
+
+        let articles = ParallelWork.map(Array(zip(chapters, allResults))) { [self, starters] chapter, results in
+            var article = ChapterArticle(workbook: workbook, chapter: chapter, edition: edition, results: results, starters: starters)
             article.render()
-            diagnostics += article.diagnostics
-            tally = tally + article.tally
-            articles.append((chapter, article.html))
+            return article
         }
+        let tally = articles.reduce(RenderTally()) { $0 + $1.tally }
+        diagnostics += articles.flatMap(\.diagnostics)
 
-        // The student edition's safety net, run on each chapter's article (the pages are
-        // made of them): a chapter that would show a secret line gets no page.
-        var withheld = Set<String>()
-        if edition == .student {
-            let audit = SolutionLeakAudit(workbook: workbook, starters: starters.compactMapValues { try? $0.get() })
-            for (chapter, article) in articles {
-                let leaks = audit.leaks(in: article)
-                if !leaks.isEmpty { withheld.insert(chapter.path) }
-                diagnostics += leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: Self.fileName(of: chapter)) }
-            }
-        }
-
-        var pages: [HandoutPage] = articles.filter { !withheld.contains($0.0.path) }.map { chapter, article in
-            HandoutPage(fileName: Self.fileName(of: chapter), html: page(
-                title: "\(chapter.number). \(chapter.title) — \(title)",
+        // Written now: every chapter's page, unless the audit holds it back.
+        let available = collections ? nil : existingPages.union(chapters.map(Self.fileName(of:)))
+        let finished = ParallelWork.map(articles) { [self] article in
+            // The audit runs on each chapter's article (the pages are made of them): a
+            // chapter that would show a secret line gets no page.
+            let leaks = audit?.leaks(in: article.html) ?? []
+            let page = HandoutPage(fileName: Self.fileName(of: article.chapter), html: page(
+                title: "\(article.chapter.number). \(article.chapter.title) — \(title)",
                 nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
-                body: ProseHTML.linkingChapters(article, workbook.chapters, singlePage: false)))
+                body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
+            let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
+            return (page: page, whole: whole, leaks: leaks)
         }
+
+        var pages: [HandoutPage] = []
+        for result in finished {
+            diagnostics += result.leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: result.page.fileName) }
+            if result.leaks.isEmpty { pages.append(result.page) }
+        }
+        let withheld = finished.contains { !$0.leaks.isEmpty }
         if collections {
-            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters)))
-            if withheld.isEmpty {
-                let whole = articles.map { ProseHTML.linkingChapters($0.1, workbook.chapters, singlePage: true) }.joined()
+            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters, available: nil)))
+            if !withheld {
                 pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
                     title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
-                    body: contents(chapters, singlePage: true) + whole)))
+                    body: contents(chapters, singlePage: true) + finished.map(\.whole).joined())))
             } else {
                 diagnostics.append(Diagnostic(.note, at: SourceLocation(path: Self.wholeWorkbookFile, line: 1),
                     "the single-page edition was not written because a chapter in it was held back"))
             }
+        } else {
+            let written = Set(pages.map(\.fileName))
+            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(workbook.chapters, available: existingPages.union(written))))
         }
         return HandoutSet(pages: pages, diagnostics: diagnostics.sorted(), tally: tally)
     }
 
+    /// What the first step makes, side by side.
+    private enum FirstStep: Sendable {
+        case audit(SolutionLeakAudit)
+        case results([[SnippetResult]?], warnings: [Diagnostic])
+    }
+
     /// The provider's results for each chapter, asked for all at once (the runner then
     /// looks at the modules once); nil (show expected outputs) with a warning when it fails.
-    private func snippetResults(for chapters: [Chapter], _ diagnostics: inout [Diagnostic]) -> [[SnippetResult]?] {
-        guard let results else { return chapters.map { _ in nil } }
+    private func snippetResults(for chapters: [Chapter]) -> FirstStep {
+        guard let results else { return .results(chapters.map { _ in nil }, warnings: []) }
         let withSnippets = chapters.filter { !$0.snippets.isEmpty }
         var answers = results.results(for: withSnippets).makeIterator()
-        return chapters.map { chapter in
+        var warnings: [Diagnostic] = []
+        let found = chapters.map { chapter -> [SnippetResult]? in
             guard !chapter.snippets.isEmpty, let answer = answers.next() else { return [] }
             switch answer {
             case .success(let found): return found
             case .failure(let error):
-                diagnostics.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
+                warnings.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
                 return nil
             }
         }
+        return .results(found, warnings: warnings)
     }
 
     // MARK: Pages
 
-    private func indexPage(_ chapters: [Chapter]) -> String {
+    /// `available`: the pages that exist, when not all of them do; the others are listed
+    /// without a link, with the command that renders them.
+    private func indexPage(_ chapters: [Chapter], available: Set<String>?) -> String {
         var body = "<h1>\(HTML.escape(title))</h1>\n<p class=\"notice\">\(edition.displayName). "
         body += edition == .student
             ? "Each exercise shows its starter code; solve it in your workspace and check it with <code>workbook check</code>."
             : "Each exercise shows its reference solution and the tests that grade it. Do not hand this edition to learners."
-        body += "</p>\n<p>To print the whole workbook, open <a href=\"\(Self.wholeWorkbookFile)\">the single-page edition</a>.</p>\n"
-        body += contents(chapters, singlePage: false)
+        if available?.contains(Self.wholeWorkbookFile) ?? true {
+            body += "</p>\n<p>To print the whole workbook, open <a href=\"\(Self.wholeWorkbookFile)\">the single-page edition</a>.</p>\n"
+        } else {
+            body += "</p>\n<p>To print the whole workbook, render every chapter: <code>\(HTML.escape(renderCommand("all")))</code>.</p>\n"
+        }
+        body += contents(chapters, singlePage: false, available: available)
         return page(title: "\(title) — \(edition.displayName)", nav: "", body: body)
     }
 
+    /// The command that renders `selection` in this edition.
+    private func renderCommand(_ selection: String) -> String {
+        "workbook render \(selection)" + (edition == .student ? "" : " --edition \(edition.rawValue)")
+    }
+
     /// The list of chapters and their exercises, linking to pages or to the articles.
-    private func contents(_ chapters: [Chapter], singlePage: Bool) -> String {
+    /// `available`: as for `indexPage`.
+    private func contents(_ chapters: [Chapter], singlePage: Bool, available: Set<String>? = nil) -> String {
         var html = "<nav class=\"contents\"><h2>Contents</h2>\n<ol>\n"
         for chapter in chapters {
             let page = singlePage ? "" : Self.fileName(of: chapter)
             let target = singlePage ? "#chapter-\(chapter.number)" : page
-            html += "<li value=\"\(chapter.number)\"><a href=\"\(target)\">\(HTML.escape(chapter.title))</a>"
+            let linked = available?.contains(page) ?? true
+            if linked {
+                html += "<li value=\"\(chapter.number)\"><a href=\"\(target)\">\(HTML.escape(chapter.title))</a>"
+            } else {
+                html += "<li value=\"\(chapter.number)\">\(HTML.escape(chapter.title)) "
+                    + "(not rendered yet: <code>\(HTML.escape(renderCommand(String(chapter.number))))</code>)"
+            }
             if !chapter.exercises.isEmpty {
                 html += "\n<ul>\n"
                 for exercise in chapter.exercises {
-                    html += "<li><a href=\"\(page)#exercise-\(exercise.id.chapter)-\(exercise.id.number)\">"
-                        + "Exercise \(exercise.id): \(HTML.escape(exercise.title))</a></li>\n"
+                    let name = "Exercise \(exercise.id): \(HTML.escape(exercise.title))"
+                    html += linked
+                        ? "<li><a href=\"\(page)#exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\(name)</a></li>\n"
+                        : "<li>\(name)</li>\n"
                 }
                 html += "</ul>\n"
             }

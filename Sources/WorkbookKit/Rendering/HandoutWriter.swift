@@ -29,6 +29,12 @@ public enum HandoutWriter {
         return written
     }
 
+    /// The names of the pages (`.html` files) in `folder` already; none when it does not exist.
+    public static func existingPages(in folder: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".html") })
+    }
+
     /// The folders handouts must never land in: the root (or above it), the chapters,
     /// the sources and tests, the learner's workspace, the tool's state.
     public static func checkOutputFolder(_ folder: URL, workbook: Workbook) throws(WorkbookError) {

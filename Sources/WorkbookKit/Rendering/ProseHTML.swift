@@ -32,42 +32,49 @@ enum ProseHTML {
 
     /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the
     /// rendered pages, or at the chapter's article when all chapters share one page.
-    static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool) -> String {
+    /// `available`: the pages that exist, when not all of them do; a link to another
+    /// chapter goes to the index (which says how to render it) instead of a missing page.
+    static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool, available: Set<String>? = nil) -> String {
         var targets: [String: Chapter] = [:]
         for chapter in chapters {
             for prefix in ["", "./", "../chapters/"] { targets[prefix + chapter.stem + ".md"] = chapter }
         }
-        return rewritingLinks(html) { destination in
+        return rewritingLinks(html, among: ".md") { destination in
             let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             guard let chapter = targets[String(parts[0])] else { return nil }
             if singlePage { return "#chapter-\(chapter.number)" }
-            return "\(chapter.stem).html" + (parts.count > 1 ? "#" + parts[1] : "")
+            let page = "\(chapter.stem).html"
+            if let available, !available.contains(page) { return HandoutRenderer.indexFile }
+            return page + (parts.count > 1 ? "#" + parts[1] : "")
         }
     }
 
-    /// Calls `transform` with every `href="…"` value (as cmark escaped it) and puts back
-    /// what it returns (nil: unchanged). One pass over the bytes; the page is copied only
-    /// when a link changes.
-    static func rewritingLinks(_ html: String, _ transform: (String) -> String?) -> String {
+    /// Calls `transform` with every `href="…"` value (as cmark escaped it) that holds
+    /// `among`, and puts back what it returns (nil: unchanged); other values are left as they
+    /// are without being looked at. One pass over the bytes; the page is copied only when a
+    /// link changes.
+    static func rewritingLinks(_ html: String, among filter: String = "", _ transform: (String) -> String?) -> String {
         let marker = Array(#"href=""#.utf8)
+        let needle = Array(filter.utf8)
         var replacements: [(range: Range<Int>, value: String)] = []
-        var bytes = html.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(html.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        var text = html
+        text.withUTF8 { buffer in
             var index = 0
             let count = buffer.count
-            while index + marker.count <= count {
-                guard buffer[index] == marker[0], buffer[index + 1] == marker[1],
-                      buffer[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
-                let start = index + marker.count
+            while let found = ByteSearch.firstOffset(of: marker, in: buffer, from: index) {
+                let start = found + marker.count
                 var end = start
                 while end < count, buffer[end] != UInt8(ascii: "\"") { end += 1 }
-                if let value = transform(String(decoding: buffer[start..<end], as: UTF8.self)) {
-                    replacements.append((start..<end, HTML.escape(value)))
+                let value = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if needle.isEmpty || ByteSearch.firstOffset(of: needle, in: value) != nil,
+                   let replaced = transform(String(decoding: value, as: UTF8.self)) {
+                    replacements.append((start..<end, HTML.escape(replaced)))
                 }
                 index = end
             }
         }
         guard !replacements.isEmpty else { return html }
+        var bytes = Array(html.utf8)
         for replacement in replacements.reversed() {
             bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
         }

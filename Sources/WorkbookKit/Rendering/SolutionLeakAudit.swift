@@ -22,40 +22,55 @@ public struct SolutionLeakAudit: Sendable {
     /// `starters` are the exercises' starters when the caller has derived them already.
     public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
         // First every line that would be a secret, then those that pages show by design
-        // struck out: only lines that could be secrets are ever looked up, so the many
-        // short or ordinary lines of the chapters and starters cost no hashing.
+        // struck out. Lines are handled as bytes; only would-be secrets become Strings.
         var candidates: [(secret: SecretLine, unlessInStarters: Bool)] = []
+        func addEvidence(_ line: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation, isTest: Bool, unlessInStarters: Bool) {
+            let trimmed = TextLines.trimming(line)
+            guard trimmed.count >= Self.minimumLength else { return }  // fewer bytes, fewer Characters
+            let ascii = !trimmed.contains { $0 >= 0x80 }
+            // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
+            if ascii, !trimmed.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }) { return }
+            let text = String(decoding: trimmed, as: UTF8.self)
+            guard ascii || Self.isEvidence(text), !(isTest && text.hasPrefix("import ")) else { return }
+            candidates.append((SecretLine(location: location(), text: text, isTest: isTest), unlessInStarters))
+        }
         for chapter in workbook.chapters {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
-                    let lines = TextLines.trimmed(source)
-                    do {
-                        for region in try SolutionMarkers.regions(in: source, path: reference) {
-                            let answerEnd = (region.starterLine ?? region.endLine) - 1
-                            guard region.beginLine < answerEnd else { continue }
-                            for number in (region.beginLine + 1)...answerEnd where Self.isEvidence(lines[number - 1]) {
-                                candidates.append((SecretLine(location: SourceLocation(path: reference, line: number), text: lines[number - 1], isTest: false), true))
+                    let lines = TextLines.ranges(in: source)
+                    var text = source
+                    text.withUTF8 { bytes in
+                        func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[lines[number - 1]]) }
+                        do {
+                            for region in try SolutionMarkers.regions(in: source, path: reference) {
+                                let answerEnd = (region.starterLine ?? region.endLine) - 1
+                                guard region.beginLine < answerEnd else { continue }
+                                for number in (region.beginLine + 1)...answerEnd {
+                                    addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: true)
+                                }
                             }
-                        }
-                    } catch {
-                        // Broken markers: no starter is shown, so any line of the file is a secret.
-                        for (offset, text) in lines.enumerated() where Self.isEvidence(text) {
-                            candidates.append((SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false), false))
+                        } catch {
+                            // Broken markers: no starter is shown, so any line of the file is a secret.
+                            for number in lines.indices.map({ $0 + 1 }) {
+                                addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: false)
+                            }
                         }
                     }
                 }
                 if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    for (offset, text) in TextLines.trimmed(source).enumerated() where Self.isEvidence(text) && !text.hasPrefix("import ") {
-                        candidates.append((SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true), true))
+                    var number = 0
+                    TextLines.forEach(in: source) { line in
+                        number += 1
+                        addEvidence(line, at: SourceLocation(path: tests, line: number), isTest: true, unlessInStarters: true)
                     }
                 }
             }
         }
-        let texts = Set(candidates.map(\.secret.text))
+        let texts = LineSet(candidates.map(\.secret.text))
         // What any page may show by design, from every chapter: one chapter's prose may
         // quote what another chapter's tests use.
-        var inChapters = Set<String>()
-        var inStarters = Set<String>()
+        var inChapters = Set<Int>()
+        var inStarters = Set<Int>()
         for chapter in workbook.chapters {
             Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapters)
             for exercise in chapter.exercises {
@@ -64,39 +79,46 @@ public struct SolutionLeakAudit: Sendable {
                 }
             }
         }
-        secrets = candidates.filter { candidate in
-            !inChapters.contains(candidate.secret.text) && !(candidate.unlessInStarters && inStarters.contains(candidate.secret.text))
-        }.map(\.secret)
-        secretTexts = Set(secrets.map(\.text))
+        let kept = candidates.indices.filter { index in
+            let member = texts.memberOfLine[index]
+            return !inChapters.contains(member) && !(candidates[index].unlessInStarters && inStarters.contains(member))
+        }
+        secrets = kept.map { candidates[$0].secret }
+        secretMembers = kept.map { texts.memberOfLine[$0] }
+        // Every would-be secret: a page's line found here is a leak if it is a secret's.
+        lookup = texts
     }
 
-    private let secretTexts: Set<String>
+    private let lookup: LineSet
+    /// Each secret's member number in `lookup`.
+    private let secretMembers: [Int]
 
     /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
     /// a file shown by mistake shows its lines whole, while a chapter's prose may well
     /// mention a fragment of the same code.
     public func leaks(in html: String) -> [SecretLine] {
         guard !secrets.isEmpty else { return [] }
-        var shown = Set<String>()
+        var shown = Set<Int>()
         HTML.forEachVisibleLine(html) { line in
-            let text = HTML.visibleText(line)
-            if secretTexts.contains(text) { shown.insert(text) }
+            let member = line.contains(UInt8(ascii: "&"))
+                ? HTML.unescaped(line).withUnsafeBufferPointer { lookup.member(equalTo: $0) }
+                : lookup.member(equalTo: line)
+            if let member { shown.insert(member) }
         }
-        return secrets.filter { shown.contains($0.text) }
+        return shown.isEmpty ? [] : secrets.indices.filter { shown.contains(secretMembers[$0]) }.map { secrets[$0] }
+    }
+
+    /// Adds to `found` the member of each trimmed line of `text` that is one of `texts`.
+    private static func collectLines(of text: String, among texts: LineSet, into found: inout Set<Int>) {
+        TextLines.forEach(in: text) { line in
+            if let member = texts.member(equalTo: TextLines.trimming(line)) { found.insert(member) }
+        }
     }
 
     /// The diagnostic for one leak, at the secret line.
     public static func diagnostic(for leak: SecretLine, page: String) -> Diagnostic {
         let what = leak.isTest ? "a line of test code" : "a line of the reference solution"
         return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
-    }
-
-    /// Adds to `found` each trimmed line of `text` that is one of `texts`.
-    private static func collectLines(of text: String, among texts: Set<String>, into found: inout Set<String>) {
-        TextLines.forEach(in: text) { line in
-            let string = String(decoding: TextLines.trimming(line), as: UTF8.self)
-            if texts.contains(string) { found.insert(string) }
-        }
     }
 
     private static func isEvidence(_ text: String) -> Bool {

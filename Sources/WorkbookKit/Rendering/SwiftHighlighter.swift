@@ -31,18 +31,26 @@ public enum SwiftHighlighter {
         "unowned", "var", "weak", "where", "while", "willSet", "consuming", "borrowing", "sending",
     ]
 
-    /// The rules, tried in order at each position; the first that matches takes the text.
-    /// Each looks at the code's UTF-8 bytes from a position and returns the match's length.
-    private static let rules: [(kind: TokenKind?, match: @Sendable (_ code: [UInt8], _ at: Int) -> Int?)] = [
-        (.comment, lineComment),
-        (.comment, blockComment),
-        (.string, stringLiteral),
-        (.number, numberLiteral),
-        (.attribute, attribute),
-        (.keyword, poundKeyword),
-        (nil, backtickIdentifier),
-        (nil, shorthandArgument),
-    ]
+    /// The token a rule matches at `index`, and its kind. The rules are tried in this
+    /// order, the first that matches taking the text: comments, strings, numbers,
+    /// attributes, `#` keywords, backticked names and `$0`; each starts with its own
+    /// bytes, so only the rules that can match at a byte are tried there.
+    private static func token(in code: [UInt8], at index: Int) -> (length: Int, kind: TokenKind?)? {
+        func attempt(_ kind: TokenKind?, _ rule: ([UInt8], Int) -> Int?) -> (length: Int, kind: TokenKind?)? {
+            guard let length = rule(code, index), length > 0 else { return nil }
+            return (length, kind)
+        }
+        switch code[index] {
+        case slash: return attempt(.comment, lineComment) ?? attempt(.comment, blockComment)
+        case quote: return attempt(.string, stringLiteral)
+        case hash: return attempt(.string, stringLiteral) ?? attempt(.keyword, poundKeyword)
+        case UInt8(ascii: "@"): return attempt(.attribute, attribute)
+        case backtick: return attempt(nil, backtickIdentifier)
+        case UInt8(ascii: "$"): return attempt(nil, shorthandArgument)
+        case let byte where isDigit(byte): return attempt(.number, numberLiteral)
+        default: return nil
+        }
+    }
 
     /// The tokens of `code`, in order; their texts joined give back `code`.
     public static func tokens(_ code: String) -> [Token] {
@@ -57,9 +65,7 @@ public enum SwiftHighlighter {
         out.reserveCapacity(bytes.count * 2)
         for piece in scan(bytes) {
             if let kind = piece.kind {
-                out += #"<span class=""#.utf8
-                out += kind.rawValue.utf8
-                out += #"">"#.utf8
+                openingTag(kind).withUTF8Buffer { out += $0 }
                 HTML.appendEscaped(bytes[piece.range], to: &out)
                 out += "</span>".utf8
             } else {
@@ -67,6 +73,18 @@ public enum SwiftHighlighter {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `<span class="kw">` and the like (the class is the kind's raw value).
+    private static func openingTag(_ kind: TokenKind) -> StaticString {
+        switch kind {
+        case .keyword: return #"<span class="kw">"#
+        case .type: return #"<span class="ty">"#
+        case .string: return #"<span class="str">"#
+        case .number: return #"<span class="num">"#
+        case .comment: return #"<span class="com">"#
+        case .attribute: return #"<span class="attr">"#
+        }
     }
 
     /// Splits the bytes into styled pieces and plain runs.
@@ -78,16 +96,12 @@ public enum SwiftHighlighter {
             if let start = plainStart { pieces.append((start..<index, nil)) }
             plainStart = nil
         }
-        scanning: while index < code.count {
-            if mayStartToken(code[index]) {
-                for rule in rules {
-                    if let length = rule.match(code, index), length > 0 {
-                        flushPlain()
-                        pieces.append((index..<index + length, rule.kind))
-                        index += length
-                        continue scanning
-                    }
-                }
+        while index < code.count {
+            if let token = token(in: code, at: index) {
+                flushPlain()
+                pieces.append((index..<index + token.length, token.kind))
+                index += token.length
+                continue
             }
             if isIdentifierStart(code[index]) {
                 flushPlain()
@@ -102,15 +116,6 @@ public enum SwiftHighlighter {
         }
         flushPlain()
         return pieces
-    }
-
-    /// Whether a rule can match at a byte: every rule starts with one of these, and most
-    /// bytes of code (letters, spaces, punctuation) are none of them.
-    private static func mayStartToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case slash, quote, hash, UInt8(ascii: "@"), backtick, UInt8(ascii: "$"): return true
-        default: return isDigit(byte)
-        }
     }
 
     /// The longest keyword ("precedencegroup"): longer words need no lookup.

@@ -115,7 +115,8 @@ public enum SnippetProgram {
     /// The module of an unindented import declaration (`import X`, `@testable import X`,
     /// `import struct X.Y`), or nil for any other line.
     static func importedModule(_ line: String) -> String? {
-        guard let first = line.first, first == "@" || first == "i" else { return nil }
+        // Most lines hold no "import" at all: they are turned away by bytes, before Characters.
+        guard ByteSearch.contains("import", in: line), let first = line.first, first == "@" || first == "i" else { return nil }
         var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         while let word = words.first, word.hasPrefix("@") { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }

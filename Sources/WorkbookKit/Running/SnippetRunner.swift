@@ -113,7 +113,8 @@ public struct SnippetRunner: SnippetResultProvider {
     public func run(_ chapter: Chapter, sharing shared: ImportableModules.Resolution? = nil) throws -> ChapterRun {
         let start = Date()
         let snippets = chapter.snippets
-        let imports = snippets.map { modules.known(SnippetProgram.importedModules($0.compiledLines)) }
+        let lines = snippets.map(\.compiledLines)
+        let imports = lines.map { modules.known(SnippetProgram.importedModules($0)) }
         let resolution = modules.build(Array(Set(imports.joined())).sorted(), reusing: shared)
 
         var executions = [SnippetExecution?](repeating: nil, count: snippets.count)
@@ -121,7 +122,8 @@ public struct SnippetRunner: SnippetResultProvider {
         var cached = 0
         for (index, snippet) in snippets.enumerated() {
             let key = SnippetCache.key(
-                for: snippet, chapterPath: chapter.path, toolchain: toolchain, moduleKeys: resolution.keys(of: imports[index]))
+                for: snippet, chapterPath: chapter.path, toolchain: toolchain, moduleKeys: resolution.keys(of: imports[index]),
+                compiledLines: lines[index])
             keys.append(key)
             if let broken = imports[index].first(where: { resolution.failures[$0] != nil }) {
                 executions[index] = .compileError(brokenImport(broken, in: snippet, chapterPath: chapter.path, resolution))
@@ -289,5 +291,7 @@ public struct SnippetRunner: SnippetResultProvider {
 
 /// `items.map(transform)`, with as many items at a time as there are processors when `parallel`.
 func parallelMap<T: Sendable, R: Sendable>(_ parallel: Bool, _ items: [T], _ transform: @escaping @Sendable (T) throws -> R) throws -> [R] {
-    try BlockingLanes.map(items, width: parallel ? BlockingLanes.processors : 1, transform)
+    // Counting processors reads files under /sys: not for nothing to do, as in a cached run.
+    guard items.count > 1 else { return try items.map(transform) }
+    return try BlockingLanes.map(items, width: parallel ? BlockingLanes.processors : 1, transform)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits text into lines by its UTF-8 bytes. Splitting a `String` by Characters is
 /// several times slower, and rendering splits every snippet, reference and tests file.
 /// A `"\n"` byte is always a line break of its own, except in `"\r\n"`, which Swift
@@ -8,12 +10,32 @@ enum TextLines {
         var text = text
         try text.withUTF8 { bytes in
             var start = 0
-            for index in bytes.indices where bytes[index] == 0x0A {
-                try body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                start = index + 1
+            // memchr finds each line feed many bytes at a time.
+            while let base = bytes.baseAddress, start < bytes.count,
+                  let found = memchr(base + start, 0x0A, bytes.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                try body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                start = end + 1
             }
             try body(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+    }
+
+    /// Where each line of `text` is in its UTF-8 bytes, without its `"\n"`.
+    static func ranges(in text: String) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while let base = bytes.baseAddress, start < bytes.count,
+                  let found = memchr(base + start, 0x0A, bytes.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                ranges.append(start..<end)
+                start = end + 1
+            }
+            ranges.append(start..<bytes.count)
+        }
+        return ranges
     }
 
     /// The lines of `text`, as `text.utf8.split(separator: "\n", omittingEmptySubsequences: false)` gives them.
