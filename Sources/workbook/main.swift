@@ -1,6 +1,19 @@
 import Foundation
 import WorkbookCLI
 
+#if canImport(Glibc)
+// A command is short and allocates a lot, on several threads at once: glibc's malloc is
+// told to grow its heaps in large steps and to keep what is freed, instead of asking the
+// kernel (mprotect, mmap, trimming) thousands of times, threads waiting on each other's
+// calls. `mallopt` is looked up at run time: <malloc.h> is not in Swift's Glibc module.
+if let symbol = dlsym(nil, "mallopt") {
+    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = mallopt(-2, 64 << 20)  // M_TOP_PAD: grow a heap 64 MiB (of address space) at a time
+    _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD: never give freed memory back mid-command
+    _ = mallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD: pages and files come from the heap, not mmap
+}
+#endif
+
 // The real streams and the real terminal; everything else is in WorkbookCLI.run.
 let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
 let console = Console(

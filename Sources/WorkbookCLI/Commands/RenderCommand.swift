@@ -34,7 +34,7 @@ enum RenderCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let workbook = try context.workbook()
+        let (workbook, provider) = try load(context)
         let edition = invocation.value("edition").flatMap(Edition.init(rawValue:)) ?? .student
         let selection = invocation.arguments.first ?? "all"
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
@@ -42,7 +42,6 @@ enum RenderCommand: Command {
             ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
-        let provider = snippetResultProvider(for: workbook, environment: context.environment)
         let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider)
         // A chapter's page links the pages already there; the others, through the index.
         let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
@@ -63,8 +62,35 @@ enum RenderCommand: Command {
     /// THE place the snippet outputs come from: the snippet runner, which answers from its
     /// cache when a chapter has not changed. Without a Swift toolchain there is none, and
     /// the handouts show the chapters' expected outputs and say that figures need `workbook run`.
-    static func snippetResultProvider(for workbook: Workbook, environment: [String: String]) -> (any SnippetResultProvider)? {
-        try? SnippetRunner(workbook: workbook, environment: environment)
+    static func snippetResultProvider(root: URL, environment: [String: String]) -> (any SnippetResultProvider)? {
+        try? SnippetRunner(root: root, toolchain: SnippetRunner.toolchain(root: root, environment: environment))
+    }
+
+    /// The workbook, and the snippet runner made meanwhile on a thread of its own: finding
+    /// the toolchain and its version takes as long as parsing a chapter.
+    private static func load(_ context: CommandContext) throws -> (Workbook, (any SnippetResultProvider)?) {
+        let root = try context.workbookRoot()
+        let exercises = context.exercisesFolder
+        let environment = context.environment
+        var workbook: Result<Workbook, any Error>?
+        var provider: (any SnippetResultProvider)?
+        for step in try BlockingLanes.map([true, false], width: 2, { isWorkbook -> Loading in
+            isWorkbook
+                ? .workbook(Result { try Workbook(root: root, exercisesFolder: exercises) })
+                : .provider(snippetResultProvider(root: root, environment: environment))
+        }) {
+            switch step {
+            case .workbook(let loaded): workbook = loaded
+            case .provider(let made): provider = made
+            }
+        }
+        guard let workbook else { preconditionFailure("the workbook step did not run") }
+        return (try workbook.get(), provider)
+    }
+
+    private enum Loading: Sendable {
+        case workbook(Result<Workbook, any Error>)
+        case provider((any SnippetResultProvider)?)
     }
 
     private static func summary(_ handouts: HandoutSet, written: Int, edition: Edition, folder: String, runnerAvailable: Bool) -> String {

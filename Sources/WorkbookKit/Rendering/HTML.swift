@@ -40,7 +40,7 @@ enum HTML {
     /// Reverses the escaping of code text (`&amp; &lt; &gt; &quot; &#39; &apos;`), so the
     /// highlighter and the leak audit see the code as written. Other entities stay as they are.
     static func unescape(_ html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "&")) else { return html }
+        guard ByteSearch.contains(UInt8(ascii: "&"), in: html) else { return html }
         var html = html
         return String(decoding: html.withUTF8(unescaped), as: UTF8.self)
     }
@@ -82,50 +82,28 @@ enum HTML {
     static func forEachVisibleLine(_ html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var html = html
         html.withUTF8 { bytes in
-            var buffer: [UInt8] = []
-            var lineStart = 0
-            var lineHasTag = false
+            // The text outside tags is copied into `line` as it comes (through raw
+            // pointers: this loop sees every byte of every page), and a line feed outside
+            // a tag hands it over.
+            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            defer { line.deallocate() }
+            var count = 0
             var inTag = false
-            // A line ends at a line feed outside a tag, so it never starts inside one.
-            for index in bytes.indices {
-                let byte = bytes[index]
+            for byte in bytes {
                 if inTag {
                     if byte == 0x3E { inTag = false }
                 } else if byte == 0x3C {
                     inTag = true
-                    lineHasTag = true
                 } else if byte == 0x0A {
-                    visibleLine(of: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), hasTag: lineHasTag, buffer: &buffer, body)
-                    lineStart = index + 1
-                    lineHasTag = false
+                    let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: count))
+                    if !trimmed.isEmpty { body(trimmed) }
+                    count = 0
+                } else {
+                    line[count] = byte
+                    count += 1
                 }
             }
-            visibleLine(of: UnsafeBufferPointer(rebasing: bytes[lineStart...]), hasTag: lineHasTag, buffer: &buffer, body)
-        }
-    }
-
-    /// Calls `body` with `line` trimmed, without its tags (copied into `buffer`) if it has any.
-    private static func visibleLine(
-        of line: UnsafeBufferPointer<UInt8>, hasTag: Bool, buffer: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        guard hasTag else {
-            let trimmed = TextLines.trimming(line)
-            if !trimmed.isEmpty { body(trimmed) }
-            return
-        }
-        buffer.removeAll(keepingCapacity: true)
-        var inside = false
-        for byte in line {
-            if inside {
-                if byte == 0x3E { inside = false }
-            } else if byte == 0x3C {
-                inside = true
-            } else {
-                buffer.append(byte)
-            }
-        }
-        buffer.withUnsafeBufferPointer { kept in
-            let trimmed = TextLines.trimming(kept)
+            let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: count))
             if !trimmed.isEmpty { body(trimmed) }
         }
     }

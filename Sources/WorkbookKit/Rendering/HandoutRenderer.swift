@@ -47,30 +47,20 @@ public struct HandoutRenderer: Sendable {
     /// rendered now and those in `existingPages` (the names of the files already in the
     /// output folder), and names the others without a link: no link of the pages is dead.
     ///
-    /// The work is spread over the processors in steps: the starters; the leak audit
-    /// beside the snippet results; the chapters' articles; then each chapter's audit and pages.
+    /// The work is spread over the processors in two steps: the student edition's starters
+    /// and leak audit beside the snippet results; then each chapter's article, audit and pages.
     public func render(_ chapters: [Chapter], collections: Bool, existingPages: Set<String> = []) -> HandoutSet {
         var diagnostics: [Diagnostic] = []
-        // Starters are derived once: the student pages show them and the audit trusts them.
         var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
-        if edition == .student {
-            let workbook = workbook
-            let derived = ParallelWork.map(workbook.chapters.flatMap(\.exercises)) { exercise in
-                (exercise.id, Result { () throws(WorkbookError) in try workbook.starter(for: exercise) })
-            }
-            for (id, starter) in derived { starters[id] = starter }
-        }
-
-        // The student edition's safety net is made beside the snippet results.
-        let trusted = starters.compactMapValues { try? $0.get() }
-        let firstStep = ParallelWork.map(edition == .student ? [true, false] : [false]) { [self] isAudit in
-            isAudit ? FirstStep.audit(SolutionLeakAudit(workbook: workbook, starters: trusted)) : snippetResults(for: chapters)
-        }
         var made: SolutionLeakAudit?
         var allResults: [[SnippetResult]?] = []
-        for step in firstStep {
+        for step in ParallelWork.map(edition == .student ? [true, false] : [false], { [self] isAudit in
+            isAudit ? auditStep() : snippetResults(for: chapters)
+        }) {
             switch step {
-            case .audit(let audit): made = audit
+            case .audit(let derived, let audit):
+                starters = derived
+                made = audit
             case .results(let found, let warnings):
                 allResults = found
                 diagnostics += warnings
@@ -78,33 +68,29 @@ public struct HandoutRenderer: Sendable {
         }
         let audit = made
 
-        let articles = ParallelWork.map(Array(zip(chapters, allResults))) { [self, starters] chapter, results in
-            var article = ChapterArticle(workbook: workbook, chapter: chapter, edition: edition, results: results, starters: starters)
-            article.render()
-            return article
-        }
-        let tally = articles.reduce(RenderTally()) { $0 + $1.tally }
-        diagnostics += articles.flatMap(\.diagnostics)
-
         // Written now: every chapter's page, unless the audit holds it back.
         let available = collections ? nil : existingPages.union(chapters.map(Self.fileName(of:)))
-        let finished = ParallelWork.map(articles) { [self] article in
+        let finished = ParallelWork.map(Array(zip(chapters, allResults))) { [self, starters] chapter, results in
+            var article = ChapterArticle(workbook: workbook, chapter: chapter, edition: edition, results: results, starters: starters)
+            article.render()
             // The audit runs on each chapter's article (the pages are made of them): a
             // chapter that would show a secret line gets no page.
             let leaks = audit?.leaks(in: article.html) ?? []
-            let page = HandoutPage(fileName: Self.fileName(of: article.chapter), html: page(
-                title: "\(article.chapter.number). \(article.chapter.title) — \(title)",
+            let page = HandoutPage(fileName: Self.fileName(of: chapter), html: page(
+                title: "\(chapter.number). \(chapter.title) — \(title)",
                 nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
                 body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
             let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
-            return (page: page, whole: whole, leaks: leaks)
+            return (page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
         }
 
         var pages: [HandoutPage] = []
         for result in finished {
+            diagnostics += result.diagnostics
             diagnostics += result.leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: result.page.fileName) }
             if result.leaks.isEmpty { pages.append(result.page) }
         }
+        let tally = finished.reduce(RenderTally()) { $0 + $1.tally }
         let withheld = finished.contains { !$0.leaks.isEmpty }
         if collections {
             pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters, available: nil)))
@@ -125,8 +111,18 @@ public struct HandoutRenderer: Sendable {
 
     /// What the first step makes, side by side.
     private enum FirstStep: Sendable {
-        case audit(SolutionLeakAudit)
+        case audit(starters: [ExerciseID: Result<String, WorkbookError>], SolutionLeakAudit)
         case results([[SnippetResult]?], warnings: [Diagnostic])
+    }
+
+    /// The student edition's starters, derived once (the pages show them and the audit
+    /// trusts them), and its safety net.
+    private func auditStep() -> FirstStep {
+        var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
+        for exercise in workbook.chapters.flatMap(\.exercises) {
+            starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+        }
+        return .audit(starters: starters, SolutionLeakAudit(workbook: workbook, starters: starters.compactMapValues { try? $0.get() }))
     }
 
     /// The provider's results for each chapter, asked for all at once (the runner then

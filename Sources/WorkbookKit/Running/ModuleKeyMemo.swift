@@ -121,6 +121,7 @@ final class ModuleKeyMemo: Sendable {
                     module: .init(name: name, folder: URL(fileURLWithPath: "/"), key: key),
                     dependencyKeys: words.rest().split(separator: ",").map(String.init), stamps: [])
             case "built":
+                // A folder URL, as ModuleBuilder makes it.
                 current?.module.folder = URL(fileURLWithPath: words.rest(), isDirectory: true)
             case "stamp":
                 let numbers = (0..<7).compactMap { _ in words.next() }

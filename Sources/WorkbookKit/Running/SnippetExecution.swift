@@ -125,9 +125,19 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
 public enum OutputComparison {
     public static func normalized(_ text: String) -> String {
         // ASCII without "\r": every byte is a Character, so trimming bytes is exact, and
-        // it is what nearly every output is. Anything else goes through Characters.
-        if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return normalizedASCII(text) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(droppingTrailingWhitespace)
+        // it is what nearly every output is. Without "\r" (which joins "\r\n" into one
+        // Character), lines split at "\n" bytes, and each ASCII line is trimmed as bytes.
+        // Anything else goes through Characters.
+        let hasReturn = ByteSearch.contains(0x0D, in: text)
+        if !hasReturn, ByteSearch.isASCII(text) { return normalizedASCII(text) }
+        let lines: [String]
+        if hasReturn {
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String(droppingTrailingWhitespace($0)) }
+        } else {
+            lines = TextLines.split(text).map { line in
+                ByteSearch.isASCII(line) ? normalizedASCII(line) : String(droppingTrailingWhitespace(line[...]))
+            }
+        }
         return String(droppingTrailingWhitespace(lines.joined(separator: "\n")[...]))
     }
 

@@ -104,7 +104,7 @@ public struct SnippetRunner: SnippetResultProvider {
     /// pass it to `run(_:sharing:)` so that each module's sources are read and hashed
     /// once per command, not once per chapter.
     public func modules(for chapters: [Chapter]) -> ImportableModules.Resolution {
-        let names = chapters.flatMap(\.snippets).flatMap { modules.known(SnippetProgram.importedModules($0.compiledLines)) }
+        let names = chapters.flatMap(\.snippets).flatMap { modules.known(SnippetProgram.importedModules(of: $0)) }
         return modules.build(Array(Set(names)).sorted())
     }
 

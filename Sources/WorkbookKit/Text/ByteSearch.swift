@@ -26,6 +26,22 @@ enum ByteSearch {
         return nil
     }
 
+    /// Whether `text` holds `byte` (memchr: iterating a String's UTF-8 view costs several
+    /// instructions a byte).
+    static func contains(_ byte: UInt8, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// Whether every byte of `text` is ASCII.
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
     /// Whether `text` holds `needle`, byte for byte.
     static func contains(_ needle: String, in text: String) -> Bool {
         var text = text

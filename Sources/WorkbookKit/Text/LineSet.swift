@@ -1,3 +1,5 @@
+import Foundation
+
 /// A set of lines that tells whether a line, given as UTF-8 bytes, is one of them,
 /// without making a `String` of it: the leak audit asks this of every line of every
 /// chapter, starter and page, and making those Strings was most of its time.
@@ -64,19 +66,25 @@ struct LineSet: Sendable {
 
     /// The number of the member equal to `line`, if there is one.
     func member(equalTo line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard line.contains(where: { $0 >= 0x80 }) else { return asciiMember(equalTo: line) }
+        // One pass: the hash, and whether any byte is not ASCII.
+        var hash = Self.hashSeed
+        var bits: UInt8 = 0
+        for byte in line {
+            hash = (hash ^ UInt64(byte)) &* Self.hashPrime
+            bits |= byte
+        }
+        guard bits >= 0x80 else { return asciiMember(equalTo: line, hash: hash) }
         let text = String(decoding: line, as: UTF8.self)
         if let member = others[text] { return member }
-        return Self.asciiForm(of: text)?.withUnsafeBufferPointer(asciiMember(equalTo:))
+        return Self.asciiForm(of: text)?.withUnsafeBufferPointer { asciiMember(equalTo: $0, hash: Self.hash($0)) }
     }
 
-    private func asciiMember(equalTo line: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(line)
+    private func asciiMember(equalTo line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(hash & UInt64(mask))
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if hashes[index] == hash, forms[index].elementsEqual(line) { return formMembers[index] }
+            if hashes[index] == hash, Self.equal(forms[index], line) { return formMembers[index] }
             slot = (slot + 1) & mask
         }
         return nil
@@ -103,10 +111,19 @@ struct LineSet: Sendable {
         return bytes
     }
 
+    private static func equal(_ form: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard form.count == line.count else { return false }
+        guard let bytes = line.baseAddress else { return true }  // both empty
+        return form.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, line.count) == 0 }
+    }
+
     /// FNV-1a, 64 bits: a few instructions a byte.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        var hash = hashSeed
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* hashPrime }
         return hash
     }
+
+    private static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let hashPrime: UInt64 = 0x0000_0100_0000_01b3
 }
