@@ -14,8 +14,13 @@ if let symbol = dlsym(nil, "mallopt") {
 }
 #endif
 
-// The real streams and the real terminal; everything else is in WorkbookCLI.run.
-let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+// The process ends right after the command: its memory goes back to the system at once.
+ProcessLifetime.keepValuesUntilExit()
+
+// The real streams and the real terminal; everything else is in WorkbookCLI.run. The
+// environment is read once: making it a dictionary is a good part of starting up.
+let environment = ProcessInfo.processInfo.environment
+let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
 let console = Console(
     colorOut: !noColor && isatty(STDOUT_FILENO) != 0,
     colorError: !noColor && isatty(STDERR_FILENO) != 0,
@@ -23,4 +28,4 @@ let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     error: { FileHandle.standardError.write(Data($0.utf8)) }
 )
-exit(WorkbookCLI.run(Array(CommandLine.arguments.dropFirst()), console: console))
+exit(WorkbookCLI.run(Array(CommandLine.arguments.dropFirst()), environment: environment, console: console))

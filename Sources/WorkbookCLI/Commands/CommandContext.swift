@@ -12,7 +12,9 @@ struct CommandContext {
     /// The workbook named by `--root`, `WORKBOOK_ROOT`, or found upward from the
     /// current directory; `--exercises`/`WORKBOOK_EXERCISES` names the workspace.
     func workbook() throws -> Workbook {
-        try Workbook(root: try workbookRoot(), exercisesFolder: exercisesFolder)
+        let workbook = try Workbook(root: try workbookRoot(), exercisesFolder: exercisesFolder)
+        ProcessLifetime.keep(workbook)
+        return workbook
     }
 
     /// The root of the workbook `workbook()` loads, found without loading it.

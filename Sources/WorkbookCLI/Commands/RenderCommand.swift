@@ -46,6 +46,7 @@ enum RenderCommand: Command {
         // A chapter's page links the pages already there; the others, through the index.
         let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
         let handouts = renderer.render(chapters, collections: selection == "all", existingPages: existing)
+        ProcessLifetime.keep(handouts)
         for diagnostic in handouts.diagnostics {
             console.printError(diagnostic.description)
         }
@@ -85,7 +86,9 @@ enum RenderCommand: Command {
             }
         }
         guard let workbook else { preconditionFailure("the workbook step did not run") }
-        return (try workbook.get(), provider)
+        let loaded = try workbook.get()
+        ProcessLifetime.keep(loaded)
+        return (loaded, provider)
     }
 
     private enum Loading: Sendable {

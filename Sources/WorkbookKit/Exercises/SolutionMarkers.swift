@@ -135,18 +135,25 @@ public enum SolutionMarkers {
             while start < finish, isASCIIWhitespace(line[start]) { start += 1 }
             while finish > start, isASCIIWhitespace(line[finish - 1]) { finish -= 1 }
             let trimmed = UnsafeBufferPointer(rebasing: line[start..<finish])
-            if trimmed.elementsEqual(begin.utf8) {
+            // Markers are comments: most lines are told apart by their first two bytes.
+            guard trimmed.count >= 2, trimmed[0] == UInt8(ascii: "/"), trimmed[1] == UInt8(ascii: "/") else {
+                kinds.append(trimmed.isEmpty ? .blank : .code)
+                return
+            }
+            if trimmed.elementsEqual(beginBytes) {
                 kinds.append(.begin)
-            } else if trimmed.elementsEqual(starter.utf8) {
+            } else if trimmed.elementsEqual(starterBytes) {
                 kinds.append(.starter)
-            } else if trimmed.elementsEqual(end.utf8) {
+            } else if trimmed.elementsEqual(endBytes) {
                 kinds.append(.end)
             } else {
-                kinds.append(trimmed.isEmpty ? .blank : trimmed.starts(with: "//".utf8) ? .comment : .code)
+                kinds.append(.comment)
             }
         }
         return kinds
     }
+
+    private static let beginBytes = Array(begin.utf8), starterBytes = Array(starter.utf8), endBytes = Array(end.utf8)
 
     /// Tab, line feed, vertical tab, form feed, carriage return, space.
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }

@@ -7,9 +7,10 @@ public enum MarkdownParser {
     /// Parses `text` (already valid UTF-8). `path` labels every node's location.
     ///
     /// Blocks down to `htmlDepth` levels below the document get their `html` (top-level
-    /// blocks and their children by default: the granularity chapters are rendered at).
-    /// Deeper blocks are inside those, so rendering them too would only repeat work.
-    public static func parse(_ text: String, path: String, htmlDepth: Int = 2) -> MarkdownNode {
+    /// blocks by default: the granularity chapters are rendered at; a hint's HTML is cut
+    /// out of its quote's). Deeper blocks are inside those, so rendering them too would
+    /// only repeat work.
+    public static func parse(_ text: String, path: String, htmlDepth: Int = 1) -> MarkdownNode {
         var utf8 = Array(text.utf8)
         let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

@@ -185,13 +185,23 @@ private struct Builder {
 
     private func makeHint(_ quote: MarkdownNode, text: String) -> Hint {
         let body = text.dropFirst("Hint:".count).trimmingWhitespace
-        var html = Array(quote.children.compactMap(\.html).joined().utf8)
+        var html = Array(Self.contents(ofQuote: quote).utf8)
         // The label goes, and the space after it.
         if let label = html.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: "Hint:".utf8, in: $0) }) {
             let end = label + 5 < html.count && html[label + 5] == UInt8(ascii: " ") ? label + 6 : label + 5
             html.removeSubrange(label..<end)
         }
         return Hint(text: body, html: String(decoding: html, as: UTF8.self), location: quote.location)
+    }
+
+    /// The HTML of a quote's blocks: the quote's own without the `<blockquote>` around
+    /// them, which is what cmark writes for the blocks one by one, joined. (Should cmark
+    /// ever write a quote otherwise, the whole of it: a hint is never lost.)
+    private static func contents(ofQuote quote: MarkdownNode) -> String {
+        let open = "<blockquote>\n", close = "</blockquote>\n"
+        guard let html = quote.html, html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count
+        else { return quote.html ?? "" }
+        return String(decoding: html.utf8.dropFirst(open.utf8.count).dropLast(close.utf8.count), as: UTF8.self)
     }
 
     /// Reads `Reference: [a](…) · Tests: [b](…)`: each link belongs to the label
@@ -293,7 +303,11 @@ private struct Builder {
     // MARK: Helpers
 
     private func infoWords(_ block: MarkdownNode) -> [String]? {
-        block.info.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        block.info.map { info in
+            // ASCII, as info strings are: split by bytes; by Characters otherwise.
+            guard ByteSearch.isASCII(info) else { return info.split(whereSeparator: \.isWhitespace).map(String.init) }
+            return info.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     private mutating func error(at location: SourceLocation, _ message: String) {

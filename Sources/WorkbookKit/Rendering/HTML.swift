@@ -82,28 +82,33 @@ enum HTML {
     static func forEachVisibleLine(_ html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var html = html
         html.withUTF8 { bytes in
-            // The text outside tags is copied into `line` as it comes (through raw
-            // pointers: this loop sees every byte of every page), and a line feed outside
-            // a tag hands it over.
-            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            guard let base = bytes.baseAddress else { return }
+            // The text between tags is copied into `line` a run at a time, a tag is skipped
+            // with memchr, and a line feed outside a tag hands the line over: this sees every
+            // byte of every page.
+            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
             defer { line.deallocate() }
-            var count = 0
-            var inTag = false
-            for byte in bytes {
-                if inTag {
-                    if byte == 0x3E { inTag = false }
-                } else if byte == 0x3C {
-                    inTag = true
-                } else if byte == 0x0A {
-                    let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: count))
+            let count = bytes.count
+            var length = 0
+            var index = 0
+            while index < count {
+                var end = index
+                while end < count, base[end] != 0x3C, base[end] != 0x0A { end += 1 }
+                (line + length).update(from: base + index, count: end - index)
+                length += end - index
+                guard end < count else { break }
+                if base[end] == 0x0A {
+                    let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: length))
                     if !trimmed.isEmpty { body(trimmed) }
-                    count = 0
+                    length = 0
+                    index = end + 1
                 } else {
-                    line[count] = byte
-                    count += 1
+                    // A tag, line feeds inside it included, up to its `>`.
+                    guard let close = memchr(base + end, 0x3E, count - end) else { break }
+                    index = base.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
                 }
             }
-            let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: count))
+            let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: length))
             if !trimmed.isEmpty { body(trimmed) }
         }
     }

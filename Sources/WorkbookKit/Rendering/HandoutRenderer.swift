@@ -47,42 +47,43 @@ public struct HandoutRenderer: Sendable {
     /// rendered now and those in `existingPages` (the names of the files already in the
     /// output folder), and names the others without a link: no link of the pages is dead.
     ///
-    /// The work is spread over the processors in two steps: the student edition's starters
-    /// and leak audit beside the snippet results; then each chapter's article, audit and pages.
+    /// The work runs on every processor, each part as soon as what it needs is made: the
+    /// student edition's starters, then its leak audit; the snippet results; and each
+    /// chapter's article (starters and results needed) and pages (the audit needed).
     public func render(_ chapters: [Chapter], collections: Bool, existingPages: Set<String> = []) -> HandoutSet {
-        var diagnostics: [Diagnostic] = []
-        var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
-        var made: SolutionLeakAudit?
-        var allResults: [[SnippetResult]?] = []
-        for step in ParallelWork.map(edition == .student ? [true, false] : [false], { [self] isAudit in
-            isAudit ? auditStep() : snippetResults(for: chapters)
-        }) {
-            switch step {
-            case .audit(let derived, let audit):
-                starters = derived
-                made = audit
-            case .results(let found, let warnings):
-                allResults = found
-                diagnostics += warnings
-            }
-        }
-        let audit = made
-
+        let starters = Promised<[ExerciseID: Result<String, WorkbookError>]>()
+        let audit = Promised<SolutionLeakAudit?>()
+        let results = Promised<(found: [[SnippetResult]?], warnings: [Diagnostic])>()
         // Written now: every chapter's page, unless the audit holds it back.
         let available = collections ? nil : existingPages.union(chapters.map(Self.fileName(of:)))
-        let finished = ParallelWork.map(Array(zip(chapters, allResults))) { [self, starters] chapter, results in
-            var article = ChapterArticle(workbook: workbook, chapter: chapter, edition: edition, results: results, starters: starters)
-            article.render()
-            // The audit runs on each chapter's article (the pages are made of them): a
-            // chapter that would show a secret line gets no page.
-            let leaks = audit?.leaks(in: article.html) ?? []
-            let page = HandoutPage(fileName: Self.fileName(of: chapter), html: page(
-                title: "\(chapter.number). \(chapter.title) — \(title)",
-                nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
-                body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
-            let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
-            return (page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
+        // Makers first: whatever the number of threads, nothing waits for a part not yet begun.
+        let parts = [Part.audit, .results] + chapters.indices.map(Part.chapter)
+        let made = ParallelWork.map(parts) { [self] part -> ChapterPages? in
+            switch part {
+            case .audit:
+                makeAudit(starters, audit)
+                return nil
+            case .results:
+                results.fulfill(snippetResults(for: chapters))
+                return nil
+            case .chapter(let index):
+                let chapter = chapters[index]
+                var article = ChapterArticle(
+                    workbook: workbook, chapter: chapter, edition: edition, results: results.value.found[index], starters: starters.value)
+                article.render()
+                // The audit runs on each chapter's article (the pages are made of them): a
+                // chapter that would show a secret line gets no page.
+                let leaks = audit.value?.leaks(in: article.html) ?? []
+                let page = HandoutPage(fileName: Self.fileName(of: chapter), html: page(
+                    title: "\(chapter.number). \(chapter.title) — \(title)",
+                    nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
+                    body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
+                let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
+                return ChapterPages(page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
+            }
         }
+        let finished = made.compactMap { $0 }
+        var diagnostics = results.value.warnings
 
         var pages: [HandoutPage] = []
         for result in finished {
@@ -97,7 +98,7 @@ public struct HandoutRenderer: Sendable {
             if !withheld {
                 pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
                     title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
-                    body: contents(chapters, singlePage: true) + finished.map(\.whole).joined())))
+                    body: [contents(chapters, singlePage: true)] + finished.map(\.whole))))
             } else {
                 diagnostics.append(Diagnostic(.note, at: SourceLocation(path: Self.wholeWorkbookFile, line: 1),
                     "the single-page edition was not written because a chapter in it was held back"))
@@ -109,26 +110,41 @@ public struct HandoutRenderer: Sendable {
         return HandoutSet(pages: pages, diagnostics: diagnostics.sorted(), tally: tally)
     }
 
-    /// What the first step makes, side by side.
-    private enum FirstStep: Sendable {
-        case audit(starters: [ExerciseID: Result<String, WorkbookError>], SolutionLeakAudit)
-        case results([[SnippetResult]?], warnings: [Diagnostic])
+    /// What the render is made of, each part on a thread of its own.
+    private enum Part: Sendable {
+        case audit, results
+        case chapter(Int)
+    }
+
+    /// A chapter's page, its part of the single-page edition, and what was found on the way.
+    private struct ChapterPages: Sendable {
+        var page: HandoutPage
+        var whole: String
+        var leaks: [SolutionLeakAudit.SecretLine]
+        var tally: RenderTally
+        var diagnostics: [Diagnostic]
     }
 
     /// The student edition's starters, derived once (the pages show them and the audit
-    /// trusts them), and its safety net.
-    private func auditStep() -> FirstStep {
-        var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
-        for exercise in workbook.chapters.flatMap(\.exercises) {
-            starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+    /// trusts them), then its safety net; neither for the instructor edition.
+    private func makeAudit(_ starters: Promised<[ExerciseID: Result<String, WorkbookError>]>, _ audit: Promised<SolutionLeakAudit?>) {
+        guard edition == .student else {
+            starters.fulfill([:])
+            audit.fulfill(nil)
+            return
         }
-        return .audit(starters: starters, SolutionLeakAudit(workbook: workbook, starters: starters.compactMapValues { try? $0.get() }))
+        var derived: [ExerciseID: Result<String, WorkbookError>] = [:]
+        for exercise in workbook.chapters.flatMap(\.exercises) {
+            derived[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+        }
+        starters.fulfill(derived)
+        audit.fulfill(SolutionLeakAudit(workbook: workbook, starters: derived.compactMapValues { try? $0.get() }))
     }
 
     /// The provider's results for each chapter, asked for all at once (the runner then
     /// looks at the modules once); nil (show expected outputs) with a warning when it fails.
-    private func snippetResults(for chapters: [Chapter]) -> FirstStep {
-        guard let results else { return .results(chapters.map { _ in nil }, warnings: []) }
+    private func snippetResults(for chapters: [Chapter]) -> (found: [[SnippetResult]?], warnings: [Diagnostic]) {
+        guard let results else { return (chapters.map { _ in nil }, []) }
         let withSnippets = chapters.filter { !$0.snippets.isEmpty }
         var answers = results.results(for: withSnippets).makeIterator()
         var warnings: [Diagnostic] = []
@@ -141,7 +157,7 @@ public struct HandoutRenderer: Sendable {
                 return nil
             }
         }
-        return .results(found, warnings: warnings)
+        return (found, warnings)
     }
 
     // MARK: Pages
@@ -198,9 +214,15 @@ public struct HandoutRenderer: Sendable {
 
     /// A complete, self-contained page.
     private func page(title pageTitle: String, nav: String, body: String) -> String {
+        page(title: pageTitle, nav: nav, body: [body])
+    }
+
+    /// A page whose body is `body` joined: written once into a string of the right size,
+    /// the single-page edition being most of a megabyte.
+    private func page(title pageTitle: String, nav: String, body: [String]) -> String {
         let banner = "\(HTML.escape(title)) · \(edition.displayName)"
             + (nav.isEmpty ? "" : "<span class=\"screen-only\"> · \(nav)</span>")
-        return """
+        let head = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -211,16 +233,25 @@ public struct HandoutRenderer: Sendable {
         <meta name="workbook-snippets" content="\(results == nil ? "not-run" : "run")">
         <title>\(HTML.escape(pageTitle))</title>
         <style>
-        \(HandoutStyle.css)
+
+        """
+        let middle = """
+
         </style>
         </head>
         <body class="edition-\(edition.rawValue)">
         <header class="edition-banner">\(banner)</header>
         <main>
-        \(body)</main>
-        </body>
-        </html>
 
         """
+        let tail = "</main>\n</body>\n</html>\n"
+        var html = ""
+        html.reserveCapacity(([head, HandoutStyle.css, middle, tail] + body).reduce(0) { $0 + $1.utf8.count })
+        html += head
+        html += HandoutStyle.css
+        html += middle
+        for part in body { html += part }
+        html += tail
+        return html
     }
 }

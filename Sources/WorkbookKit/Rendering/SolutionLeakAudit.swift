@@ -84,14 +84,16 @@ public struct SolutionLeakAudit: Sendable {
             return !inChapters.contains(member) && !(candidates[index].unlessInStarters && inStarters.contains(member))
         }
         secrets = kept.map { candidates[$0].secret }
-        secretMembers = kept.map { texts.memberOfLine[$0] }
+        var secretsOfMember: [Int: [Int]] = [:]
+        for (secret, candidate) in kept.enumerated() { secretsOfMember[texts.memberOfLine[candidate], default: []].append(secret) }
+        self.secretsOfMember = secretsOfMember
         // Every would-be secret: a page's line found here is a leak if it is a secret's.
         lookup = texts
     }
 
     private let lookup: LineSet
-    /// Each secret's member number in `lookup`.
-    private let secretMembers: [Int]
+    /// The secrets (their indices) whose text is each member of `lookup`.
+    private let secretsOfMember: [Int: [Int]]
 
     /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
     /// a file shown by mistake shows its lines whole, while a chapter's prose may well
@@ -105,7 +107,7 @@ public struct SolutionLeakAudit: Sendable {
                 : lookup.member(equalTo: line)
             if let member { shown.insert(member) }
         }
-        return shown.isEmpty ? [] : secrets.indices.filter { shown.contains(secretMembers[$0]) }.map { secrets[$0] }
+        return shown.flatMap { secretsOfMember[$0] ?? [] }.sorted().map { secrets[$0] }
     }
 
     /// Adds to `found` the member of each trimmed line of `text` that is one of `texts`.

@@ -13,8 +13,10 @@ import Foundation
 struct LineSet: Sendable {
     /// The member number of each line given, in their order.
     let memberOfLine: [Int]
-    /// The ASCII forms, their hashes and their member numbers.
-    private let forms: [[UInt8]]
+    /// The ASCII forms, one after the other in `bytes` (one allocation, not thousands: the
+    /// audit's set holds every line of every tests file), their hashes and member numbers.
+    private let bytes: [UInt8]
+    private let forms: [Range<Int>]
     private let hashes: [UInt64]
     private let formMembers: [Int]
     /// Indices into `forms` (-1: empty); a power of two long, at most half full.
@@ -23,7 +25,7 @@ struct LineSet: Sendable {
     private let others: [String: Int]
 
     init(_ lines: [String]) {
-        var forms: [[UInt8]] = [], hashes: [UInt64] = [], formMembers: [Int] = [], others: [String: Int] = [:]
+        var bytes: [UInt8] = [], forms: [Range<Int>] = [], hashes: [UInt64] = [], formMembers: [Int] = [], others: [String: Int] = [:]
         var capacity = 16
         while capacity < lines.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
@@ -42,7 +44,7 @@ struct LineSet: Sendable {
             }
             let hash = form.withUnsafeBufferPointer(Self.hash)
             var slot = Int(hash & UInt64(capacity - 1))
-            while slots[slot] >= 0, !(hashes[Int(slots[slot])] == hash && forms[Int(slots[slot])] == form) {
+            while slots[slot] >= 0, !(hashes[Int(slots[slot])] == hash && bytes[forms[Int(slots[slot])]].elementsEqual(form)) {
                 slot = (slot + 1) & (capacity - 1)
             }
             if slots[slot] >= 0 {
@@ -50,13 +52,15 @@ struct LineSet: Sendable {
                 continue
             }
             slots[slot] = Int32(forms.count)
-            forms.append(form)
+            forms.append(bytes.count..<(bytes.count + form.count))
+            bytes += form
             hashes.append(hash)
             formMembers.append(members)
             memberOfLine.append(members)
             members += 1
         }
         self.memberOfLine = memberOfLine
+        self.bytes = bytes
         self.forms = forms
         self.hashes = hashes
         self.formMembers = formMembers
@@ -84,7 +88,7 @@ struct LineSet: Sendable {
         var slot = Int(hash & UInt64(mask))
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if hashes[index] == hash, Self.equal(forms[index], line) { return formMembers[index] }
+            if hashes[index] == hash, equal(forms[index], line) { return formMembers[index] }
             slot = (slot + 1) & mask
         }
         return nil
@@ -111,10 +115,10 @@ struct LineSet: Sendable {
         return bytes
     }
 
-    private static func equal(_ form: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func equal(_ form: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard form.count == line.count else { return false }
-        guard let bytes = line.baseAddress else { return true }  // both empty
-        return form.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, line.count) == 0 }
+        guard !form.isEmpty, let start = line.baseAddress else { return true }  // both empty
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + form.lowerBound, start, line.count) == 0 }
     }
 
     /// FNV-1a, 64 bits: a few instructions a byte.
