@@ -63,7 +63,7 @@ bench-grading: build
 	WORKBOOK=$(WORKBOOK) bench/grading.sh
 
 # The installed tool links the Swift runtime and Foundation statically: it starts in
-# ~5 ms instead of ~15 ms (the dynamic loader's work), which every command pays, and it
+# about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it
 # runs without a Swift toolchain on the machine. (The linker's warning about `mktemp`
 # comes from Foundation's own static library.)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product workbook

@@ -24,8 +24,9 @@ enum RenderCommand: Command {
         Snippets show their actual output from the snippet runner, flagged when it differs
         from the chapter's expected output.
         `render N` writes that chapter's page and an index of every chapter that links the
-        pages in the output folder and says how to render the others. --out may not name the workbook's own
-        folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
+        pages in the output folder and says how to render the others. A page whose content
+        has not changed is left as it is (its file keeps its date). --out may not name the
+        workbook's own folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
         Exit status: 0 when every page was written, 1 when a page was held back, the output
         folder was refused or the PDF failed (each problem printed as path:line: error: …),
         2 for a usage error or an unknown chapter.

@@ -51,7 +51,7 @@ public struct SolutionLeakAudit: Sendable {
                             }
                         } catch {
                             // Broken markers: no starter is shown, so any line of the file is a secret.
-                            for number in lines.indices.map({ $0 + 1 }) {
+                            for number in 1...lines.count {
                                 addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: false)
                             }
                         }

@@ -117,12 +117,19 @@ public enum SnippetProgram {
     static func importedModule(_ line: String) -> String? {
         // Most lines hold no "import" at all: they are turned away by bytes, before Characters.
         guard holdsImport(line), let first = line.first, first == "@" || first == "i" else { return nil }
-        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        // ASCII (as code nearly always is): words and letters by bytes; by Characters otherwise.
+        let ascii = ByteSearch.isASCII(line)
+        var words = ascii
+            ? line.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { String(decoding: $0, as: UTF8.self) }
+            : line.split(whereSeparator: \.isWhitespace).map(String.init)
         while let word = words.first, word.hasPrefix("@") { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
         let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
         let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
         let module = path.split(separator: ".").first.map(String.init) ?? path
+        if ascii {
+            return module.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x5F } ? module : nil
+        }
         return module.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? module : nil
     }
 

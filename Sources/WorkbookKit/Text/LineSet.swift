@@ -30,26 +30,18 @@ struct LineSet: Sendable {
         while capacity < lines.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
         var memberOfLine: [Int] = []
+        memberOfLine.reserveCapacity(lines.count)
         var members = 0
-        for line in lines {
-            guard let form = Self.asciiForm(of: line) else {
-                if let member = others[line] {
-                    memberOfLine.append(member)
-                } else {
-                    others[line] = members
-                    memberOfLine.append(members)
-                    members += 1
-                }
-                continue
-            }
-            let hash = form.withUnsafeBufferPointer(Self.hash)
+        func insert(_ form: UnsafeBufferPointer<UInt8>, hash: UInt64) {
             var slot = Int(hash & UInt64(capacity - 1))
-            while slots[slot] >= 0, !(hashes[Int(slots[slot])] == hash && bytes[forms[Int(slots[slot])]].elementsEqual(form)) {
+            while slots[slot] >= 0 {
+                let index = Int(slots[slot])
+                if hashes[index] == hash, forms[index].count == form.count, form.isEmpty
+                    || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + forms[index].lowerBound, form.baseAddress!, form.count) == 0 }) {
+                    memberOfLine.append(formMembers[index])
+                    return
+                }
                 slot = (slot + 1) & (capacity - 1)
-            }
-            if slots[slot] >= 0 {
-                memberOfLine.append(formMembers[Int(slots[slot])])
-                continue
             }
             slots[slot] = Int32(forms.count)
             forms.append(bytes.count..<(bytes.count + form.count))
@@ -58,6 +50,31 @@ struct LineSet: Sendable {
             formMembers.append(members)
             memberOfLine.append(members)
             members += 1
+        }
+        for line in lines {
+            var text = line
+            // ASCII, nearly always: hashed and stored straight from the line's bytes.
+            let stored = text.withUTF8 { utf8 -> Bool in
+                var hash = Self.hashSeed
+                var bits: UInt8 = 0
+                for byte in utf8 {
+                    hash = (hash ^ UInt64(byte)) &* Self.hashPrime
+                    bits |= byte
+                }
+                guard bits < 0x80 else { return false }
+                insert(utf8, hash: hash)
+                return true
+            }
+            if stored { continue }
+            if let form = Self.asciiForm(of: line) {
+                form.withUnsafeBufferPointer { insert($0, hash: Self.hash($0)) }
+            } else if let member = others[line] {
+                memberOfLine.append(member)
+            } else {
+                others[line] = members
+                memberOfLine.append(members)
+                members += 1
+            }
         }
         self.memberOfLine = memberOfLine
         self.bytes = bytes
