@@ -49,8 +49,14 @@ test: build
 RELEASE_WORKBOOK = $(BUILD)/release/workbook
 bench: bench-grading bench-snippets bench-render
 
+# The installed tool links the Swift runtime and Foundation statically: it starts in
+# about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it
+# runs without a Swift toolchain on the machine. (The linker's warning about `mktemp`
+# comes from Foundation's own static library.)
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product workbook
+
 release: deps
-	$(SWIFT) build -c release --product workbook
+	$(RELEASE_BUILD)
 
 # Merged snippet build of the largest chapter vs one swiftc build per snippet; cached re-run.
 bench-snippets: release
@@ -69,7 +75,7 @@ bench-grading: release
 	WORKBOOK=$(RELEASE_WORKBOOK) BENCH_ROOT=. BENCH_CHAPTER=3 bench/grading.sh
 
 install: deps
-	$(SWIFT) build -c release --product workbook
+	$(RELEASE_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/release/workbook $(DESTDIR)$(PREFIX)/bin/workbook
 

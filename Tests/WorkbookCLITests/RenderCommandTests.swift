@@ -124,9 +124,19 @@ struct RenderCommandTests {
         let run = render(["1", "--edition", "instructor", "--out", "out/teacher"], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
         let folder = root.appendingPathComponent("out/teacher")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["01-blocks.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["01-blocks.html", "index.html"])
         let html = try read(folder.appendingPathComponent("01-blocks.html"))
         #expect(html.contains("the secret sum") && html.contains("the secret assertion"))
+        // Its "All chapters" link leads somewhere: an index linking what is there.
+        #expect(html.contains(#"<a href="index.html">All chapters</a>"#))
+        let index = try read(folder.appendingPathComponent("index.html"))
+        #expect(index.contains(#"href="01-blocks.html""#) && !index.contains(#"href="02-more.html""#))
+        #expect(index.contains("<code>workbook render 2 --edition instructor</code>"))
+
+        // Rendering the other chapter into the same folder links both.
+        #expect(render(["2", "--edition", "instructor", "--out", "out/teacher"], in: root).status == 0)
+        let both = try read(folder.appendingPathComponent("index.html"))
+        #expect(both.contains(#"href="01-blocks.html""#) && both.contains(#"href="02-more.html""#))
     }
 
     @Test("names the chapters there are when asked for one that is not", arguments: [["9"], ["x"]])

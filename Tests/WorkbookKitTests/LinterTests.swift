@@ -148,6 +148,17 @@ struct SolutionMarkersTests {
         """)
     }
 
+    @Test("read markers and starter lines around other text as Characters would")
+    func unicode() throws {
+        // A no-break space and an em space are white space to a Swift Character.
+        let source = "func f() -> String {\n\u{00A0} // BEGIN SOLUTION\u{2003}\n  return \"café\"\n  // STARTER:\n  // return \"—\"\n\t// END SOLUTION\n}"
+        #expect(try SolutionMarkers.regions(in: source, path: "R.swift") == [.init(beginLine: 2, endLine: 6, starterLine: 4)])
+        #expect(try SolutionMarkers.starter(from: source, path: "R.swift") == "func f() -> String {\n  return \"—\"\n}")
+        #expect(try SolutionMarkers.solution(from: source, path: "R.swift") == "func f() -> String {\n  return \"café\"\n}")
+        let stubbed = "\tfunc g() {\n\t\t// BEGIN SOLUTION\n\t\tlet é = 1\n\t\t// END SOLUTION\n\t}"
+        #expect(try SolutionMarkers.starter(from: stubbed, path: "R.swift") == "\tfunc g() {\n\t\t\(SolutionMarkers.defaultStub)\n\t}")
+    }
+
     @Test("reject broken markers with the line", arguments: zip(
         [
             "// END SOLUTION\n",
@@ -155,8 +166,9 @@ struct SolutionMarkersTests {
             "// STARTER:\n",
             "// BEGIN SOLUTION\n// STARTER:\nreturn 0\n// END SOLUTION\n",
             "x\n// BEGIN SOLUTION\n",
+            "// BEGIN SOLUTION\n// STARTER:\nlet café = 0\n// END SOLUTION\n",
         ],
-        [1, 2, 1, 3, 2]))
+        [1, 2, 1, 3, 2, 3]))
     func broken(_ source: String, _ line: Int) {
         #expect {
             try SolutionMarkers.regions(in: source, path: "R.swift")

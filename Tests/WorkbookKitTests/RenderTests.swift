@@ -123,6 +123,48 @@ struct RenderHandoutTests {
         #expect(rendered.student.tally == RenderTally(exercises: 1, snippets: 3, notRun: 0, differing: 1, figures: 2, missingFigures: 1))
     }
 
+    @Test("for one chapter, come with an index that links only pages there are, so that no link is dead")
+    func oneChapter() throws {
+        let root = try RenderFixture.make()
+        let workbook = try Workbook(root: root)
+        let renderer = HandoutRenderer(workbook: workbook, edition: .student, results: FakeResults(results: Self.results(for: workbook)))
+        let alone = renderer.render([workbook.chapters[0]], collections: false)
+        #expect(alone.pages.map(\.fileName) == ["01-blocks.html", "index.html"])
+        let index = try page(alone, "index.html")
+        #expect(index.contains(#"<a href="01-blocks.html">Blocks and closures</a>"#))
+        #expect(index.contains("Pictures (not rendered yet: <code>workbook render 2</code>)"))
+        #expect(!index.contains("02-pictures.html") && !index.contains("workbook.html"))
+        #expect(index.contains("render every chapter: <code>workbook render all</code>"))
+        // The chapter's link to chapter two goes to the index, which says how to render it.
+        let chapter = try page(alone, "01-blocks.html")
+        #expect(chapter.contains(#"<a href="index.html">link to chapter two</a>"#))
+        for set in [alone] {
+            for page in set.pages {
+                for target in Self.localLinks(page.html) {
+                    #expect(set.page(target) != nil, "\(page.fileName) links \(target), which is not written")
+                }
+            }
+        }
+
+        // Pages already in the output folder are linked.
+        let beside = renderer.render([workbook.chapters[0]], collections: false, existingPages: ["02-pictures.html", "workbook.html"])
+        let fuller = try page(beside, "index.html")
+        #expect(fuller.contains(#"<a href="02-pictures.html">Pictures</a>"#) && fuller.contains(#"<a href="workbook.html">"#))
+        #expect(try page(beside, "01-blocks.html").contains(#"<a href="02-pictures.html">link to chapter two</a>"#))
+
+        // The instructor's index says how to render the instructor's pages.
+        let instructor = HandoutRenderer(workbook: workbook, edition: .instructor, results: nil).render([workbook.chapters[1]], collections: false)
+        #expect(try page(instructor, "index.html").contains("<code>workbook render 1 --edition instructor</code>"))
+    }
+
+    /// The files that `href`s name (not anchors, not other sites).
+    static func localLinks(_ html: String) -> [String] {
+        html.components(separatedBy: "href=\"").dropFirst().compactMap { rest in
+            let target = String(rest.prefix { $0 != "\"" && $0 != "#" })
+            return target.isEmpty || target.contains(":") ? nil : target
+        }
+    }
+
     @Test("show the student the starter, and neither the solution nor the tests")
     func studentEdition() throws {
         let rendered = try Self.render()
@@ -286,6 +328,28 @@ struct RenderWriterTests {
         let urls = try HandoutWriter.write(rendered.student, to: folder, workbook: rendered.workbook)
         #expect(urls.map(\.lastPathComponent) == rendered.student.pages.map(\.fileName))
         #expect(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8) == rendered.student.page("index.html")?.html)
+    }
+
+    @Test("leaves a page that did not change as it is, and replaces one that did")
+    func unchangedPages() throws {
+        let rendered = try RenderHandoutTests.render()
+        let folder = rendered.workbook.root.appendingPathComponent("handouts/student")
+        try HandoutWriter.write(rendered.student, to: folder, workbook: rendered.workbook)
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        for page in rendered.student.pages {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: folder.appendingPathComponent(page.fileName).path)
+        }
+        var changed = rendered.student
+        changed.pages[0].html += "<!-- changed -->\n"
+        try HandoutWriter.write(changed, to: folder, workbook: rendered.workbook)
+        for (index, page) in changed.pages.enumerated() {
+            let file = folder.appendingPathComponent(page.fileName)
+            let date = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            #expect((date == past) == (index != 0), "\(page.fileName)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == page.html)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
     }
 
     @Test("refuses folders that belong to the workbook", arguments: ["", "chapters", "Sources/Chapter01Blocks", "Tests", "exercises/01-blocks", ".workbook", ".."])

@@ -14,6 +14,17 @@ struct RunningVerdictTests {
         #expect((OutputComparison.normalized(expected) == OutputComparison.normalized(actual)) == same)
     }
 
+    @Test("trims as Characters are trimmed, for ASCII, other text and \\r\\n alike", arguments: [
+        "a  \nb\t\n\n", "plain", "", " \n \n", "café  \n— \u{2003}\n\u{00A0}", "x \u{0301}\ny", "a\r\nb \r\n\r\n", "a\rb\r",
+        "\u{1F600} \t\n\u{1F600}", "tab\u{0B}\u{0C}\n",
+    ])
+    func normalizedAsCharacters(text: String) {
+        // The rule as it reads: split at "\n" Characters, drop trailing white space Characters.
+        func dropTrailing(_ text: Substring) -> String { String(text.reversed().drop(while: \.isWhitespace).reversed()) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(dropTrailing)
+        #expect(OutputComparison.normalized(text) == dropTrailing(lines.joined(separator: "\n")[...]))
+    }
+
     static let cases: [(attributes: [Snippet.Attribute], ending: SnippetExecution.Ending, output: String, status: SnippetResult.Status)] = [
         ([], .exited(0), "4\n", .passed),
         ([], .exited(0), "5\n", .mismatch),

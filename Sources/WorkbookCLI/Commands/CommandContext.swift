@@ -12,14 +12,22 @@ struct CommandContext {
     /// The workbook named by `--root`, `WORKBOOK_ROOT`, or found upward from the
     /// current directory; `--exercises`/`WORKBOOK_EXERCISES` names the workspace.
     func workbook() throws -> Workbook {
-        let root: URL
+        let workbook = try Workbook(root: try workbookRoot(), exercisesFolder: exercisesFolder)
+        ProcessLifetime.keep(workbook)
+        return workbook
+    }
+
+    /// The root of the workbook `workbook()` loads, found without loading it.
+    func workbookRoot() throws -> URL {
         if let given = invocation.value("root") ?? environment["WORKBOOK_ROOT"] {
-            root = try Workbook.findRoot(from: resolve(given))
-        } else {
-            root = try Workbook.findRoot(from: currentDirectory)
+            return try Workbook.findRoot(from: resolve(given))
         }
-        let exercises = (invocation.value("exercises") ?? environment["WORKBOOK_EXERCISES"]).map(resolve)
-        return try Workbook(root: root, exercisesFolder: exercises)
+        return try Workbook.findRoot(from: currentDirectory)
+    }
+
+    /// The workspace `workbook()` uses, when one is named.
+    var exercisesFolder: URL? {
+        (invocation.value("exercises") ?? environment["WORKBOOK_EXERCISES"]).map(resolve)
     }
 
     /// A path from the command line, relative to the current directory.

@@ -23,8 +23,10 @@ enum RenderCommand: Command {
         instructor edition adds the reference solution and the tests.
         Snippets show their actual output from the snippet runner, flagged when it differs
         from the chapter's expected output.
-        `render N` writes that chapter's page only. --out may not name the workbook's own
-        folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
+        `render N` writes that chapter's page and an index of every chapter that links the
+        pages in the output folder and says how to render the others. A page whose content
+        has not changed is left as it is (its file keeps its date). --out may not name the
+        workbook's own folders (chapters/, Sources/, Tests/, the workspace, .workbook/).
         Exit status: 0 when every page was written, 1 when a page was held back, the output
         folder was refused or the PDF failed (each problem printed as path:line: error: …),
         2 for a usage error or an unknown chapter.
@@ -33,7 +35,7 @@ enum RenderCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let workbook = try context.workbook()
+        let (workbook, provider) = try load(context)
         let edition = invocation.value("edition").flatMap(Edition.init(rawValue:)) ?? .student
         let selection = invocation.arguments.first ?? "all"
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
@@ -41,9 +43,11 @@ enum RenderCommand: Command {
             ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
-        let provider = snippetResultProvider(for: workbook, environment: context.environment)
         let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider)
-        let handouts = renderer.render(chapters, collections: selection == "all")
+        // A chapter's page links the pages already there; the others, through the index.
+        let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
+        let handouts = renderer.render(chapters, collections: selection == "all", existingPages: existing)
+        ProcessLifetime.keep(handouts)
         for diagnostic in handouts.diagnostics {
             console.printError(diagnostic.description)
         }
@@ -60,8 +64,37 @@ enum RenderCommand: Command {
     /// THE place the snippet outputs come from: the snippet runner, which answers from its
     /// cache when a chapter has not changed. Without a Swift toolchain there is none, and
     /// the handouts show the chapters' expected outputs and say that figures need `workbook run`.
-    static func snippetResultProvider(for workbook: Workbook, environment: [String: String]) -> (any SnippetResultProvider)? {
-        try? SnippetRunner(workbook: workbook, environment: environment)
+    static func snippetResultProvider(root: URL, environment: [String: String]) -> (any SnippetResultProvider)? {
+        try? SnippetRunner(root: root, toolchain: SnippetRunner.toolchain(root: root, environment: environment))
+    }
+
+    /// The workbook, and the snippet runner made meanwhile on a thread of its own: finding
+    /// the toolchain and its version takes as long as parsing a chapter.
+    private static func load(_ context: CommandContext) throws -> (Workbook, (any SnippetResultProvider)?) {
+        let root = try context.workbookRoot()
+        let exercises = context.exercisesFolder
+        let environment = context.environment
+        var workbook: Result<Workbook, any Error>?
+        var provider: (any SnippetResultProvider)?
+        for step in try BlockingLanes.map([true, false], width: 2, { isWorkbook -> Loading in
+            isWorkbook
+                ? .workbook(Result { try Workbook(root: root, exercisesFolder: exercises) })
+                : .provider(snippetResultProvider(root: root, environment: environment))
+        }) {
+            switch step {
+            case .workbook(let loaded): workbook = loaded
+            case .provider(let made): provider = made
+            }
+        }
+        guard let workbook else { preconditionFailure("the workbook step did not run") }
+        let loaded = try workbook.get()
+        ProcessLifetime.keep(loaded)
+        return (loaded, provider)
+    }
+
+    private enum Loading: Sendable {
+        case workbook(Result<Workbook, any Error>)
+        case provider((any SnippetResultProvider)?)
     }
 
     private static func summary(_ handouts: HandoutSet, written: Int, edition: Edition, folder: String, runnerAvailable: Bool) -> String {

@@ -56,8 +56,10 @@ enum RunCommand: Command {
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         var runs: [SnippetRunner.ChapterRun] = []
         let json = invocation.value("format") == "json"
+        // Each module's sources are hashed once for all the chapters, not once per chapter.
+        let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
         for chapter in chapters {
-            let run = try runner.run(chapter)
+            let run = try runner.run(chapter, sharing: shared)
             // Text goes out chapter by chapter, so a long first run shows progress.
             if !json { printChapter(run, on: console) }
             runs.append(run)

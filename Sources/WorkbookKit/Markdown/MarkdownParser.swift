@@ -7,9 +7,10 @@ public enum MarkdownParser {
     /// Parses `text` (already valid UTF-8). `path` labels every node's location.
     ///
     /// Blocks down to `htmlDepth` levels below the document get their `html` (top-level
-    /// blocks and their children by default: the granularity chapters are rendered at).
-    /// Deeper blocks are inside those, so rendering them too would only repeat work.
-    public static func parse(_ text: String, path: String, htmlDepth: Int = 2) -> MarkdownNode {
+    /// blocks by default: the granularity chapters are rendered at; a hint's HTML is cut
+    /// out of its quote's). Deeper blocks are inside those, so rendering them too would
+    /// only repeat work.
+    public static func parse(_ text: String, path: String, htmlDepth: Int = 1) -> MarkdownNode {
         var utf8 = Array(text.utf8)
         let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -38,7 +39,8 @@ public enum MarkdownParser {
             if event == CMARK_EVENT_DONE { break }
             guard let pointer = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_ENTER {
-                let enclosing = stack.last?.location ?? SourceLocation(path: path, line: 1)
+                // Indexed, not `stack.last?.location`, which copies the whole node.
+                let enclosing = stack.isEmpty ? SourceLocation(path: path, line: 1) : stack[stack.count - 1].location
                 let node = makeNode(pointer, path: path, enclosing: enclosing, withHTML: stack.count <= htmlDepth)
                 if isLeaf(pointer) {
                     stack[stack.count - 1].children.append(node)
@@ -68,21 +70,34 @@ public enum MarkdownParser {
         }
     }
 
-    private static let kinds: [UInt32: MarkdownNode.Kind] = [
-        CMARK_NODE_DOCUMENT.rawValue: .document, CMARK_NODE_BLOCK_QUOTE.rawValue: .blockQuote,
-        CMARK_NODE_LIST.rawValue: .list, CMARK_NODE_ITEM.rawValue: .item,
-        CMARK_NODE_CODE_BLOCK.rawValue: .codeBlock, CMARK_NODE_HTML_BLOCK.rawValue: .htmlBlock,
-        CMARK_NODE_CUSTOM_BLOCK.rawValue: .customBlock, CMARK_NODE_PARAGRAPH.rawValue: .paragraph,
-        CMARK_NODE_HEADING.rawValue: .heading, CMARK_NODE_THEMATIC_BREAK.rawValue: .thematicBreak,
-        CMARK_NODE_TEXT.rawValue: .text, CMARK_NODE_SOFTBREAK.rawValue: .softBreak,
-        CMARK_NODE_LINEBREAK.rawValue: .lineBreak, CMARK_NODE_CODE.rawValue: .code,
-        CMARK_NODE_HTML_INLINE.rawValue: .htmlInline, CMARK_NODE_CUSTOM_INLINE.rawValue: .customInline,
-        CMARK_NODE_EMPH.rawValue: .emphasis, CMARK_NODE_STRONG.rawValue: .strong,
-        CMARK_NODE_LINK.rawValue: .link, CMARK_NODE_IMAGE.rawValue: .image,
-    ]
+    /// A switch rather than a dictionary: this runs for every node of every chapter.
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST: return .list
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: return .customBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link
+        case CMARK_NODE_IMAGE: return .image
+        default: return .customInline
+        }
+    }
 
     private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation, withHTML: Bool) -> MarkdownNode {
-        let kind = kinds[cmark_node_get_type(node).rawValue] ?? .customInline
+        let kind = kind(of: node)
         let line = Int(cmark_node_get_start_line(node))
         let location = kind.isBlock && line > 0
             ? SourceLocation(path: path, line: line, column: max(1, Int(cmark_node_get_start_column(node))))

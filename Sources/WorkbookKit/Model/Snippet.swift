@@ -39,11 +39,14 @@ public struct Snippet: Sendable, Equatable {
     /// Lines as they are compiled: the `# ` of hidden lines removed, one entry per
     /// source line so that line `i` is chapter line `firstCodeLine + i`.
     public var compiledLines: [String] {
-        sourceLines.map { line in
-            if line == "#" { return "" }
-            if line.hasPrefix("# ") { return String(line.dropFirst(2)) }
-            return line
-        }
+        sourceLines.map(Self.compiled)
+    }
+
+    /// A source line as it is compiled: a hidden line without its `# `.
+    static func compiled(_ line: String) -> String {
+        if line == "#" { return "" }
+        if line.hasPrefix("# ") { return String(line.dropFirst(2)) }
+        return line
     }
 
     /// Lines as handouts show them: hidden lines left out.
@@ -52,7 +55,10 @@ public struct Snippet: Sendable, Equatable {
     }
 
     private var sourceLines: [String] {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By bytes unless there is a "\r": "\r\n" is one Character, which "\n" does not split.
+        var lines = ByteSearch.contains(0x0D, in: source)
+            ? source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            : TextLines.split(source)
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -16,12 +16,14 @@ public struct ChapterParser {
 
     /// Parses the raw bytes of a chapter file.
     public func parse(_ bytes: [UInt8]) -> Result {
-        if let (line, column) = UTF8Validation.firstInvalidPosition(in: bytes) {
+        // The standard library's validation is fast; the slow one only says where it fails.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = UTF8Validation.firstInvalidPosition(in: bytes) ?? (1, 1)
             return Result(chapter: nil, diagnostics: [
                 Diagnostic(at: location(line, column), "the file is not valid UTF-8 here; save it as UTF-8")
             ])
         }
-        return parse(String(decoding: bytes, as: UTF8.self))
+        return parse(text)
     }
 
     /// Parses the text of a chapter file.
@@ -168,7 +170,9 @@ private struct Builder {
     }
 
     private mutating func readExerciseBlock(_ block: MarkdownNode) {
-        let text = block.plainText.trimmingWhitespace
+        // Only quotes and paragraphs can be hints or the files paragraph: the text of
+        // other blocks (code, lists) is not worked out.
+        let text = block.kind == .blockQuote || block.kind == .paragraph ? block.plainText.trimmingWhitespace : ""
         if block.kind == .blockQuote, text.hasPrefix("Hint:") {
             let hint = makeHint(block, text: text)
             open?.hints.append(hint)
@@ -181,15 +185,23 @@ private struct Builder {
 
     private func makeHint(_ quote: MarkdownNode, text: String) -> Hint {
         let body = text.dropFirst("Hint:".count).trimmingWhitespace
-        var html = quote.children.compactMap(\.html).joined()
-        if let label = html.range(of: "Hint:") {
-            html.removeSubrange(label)
-            if let space = html.range(of: " ", range: label.lowerBound..<html.endIndex),
-               space.lowerBound == label.lowerBound {
-                html.removeSubrange(space)
-            }
+        var html = Array(Self.contents(ofQuote: quote).utf8)
+        // The label goes, and the space after it.
+        if let label = html.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: "Hint:".utf8, in: $0) }) {
+            let end = label + 5 < html.count && html[label + 5] == UInt8(ascii: " ") ? label + 6 : label + 5
+            html.removeSubrange(label..<end)
         }
-        return Hint(text: body, html: html, location: quote.location)
+        return Hint(text: body, html: String(decoding: html, as: UTF8.self), location: quote.location)
+    }
+
+    /// The HTML of a quote's blocks: the quote's own without the `<blockquote>` around
+    /// them, which is what cmark writes for the blocks one by one, joined. (Should cmark
+    /// ever write a quote otherwise, the whole of it: a hint is never lost.)
+    private static func contents(ofQuote quote: MarkdownNode) -> String {
+        let open = "<blockquote>\n", close = "</blockquote>\n"
+        guard let html = quote.html, html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count
+        else { return quote.html ?? "" }
+        return String(decoding: html.utf8.dropFirst(open.utf8.count).dropLast(close.utf8.count), as: UTF8.self)
     }
 
     /// Reads `Reference: [a](…) · Tests: [b](…)`: each link belongs to the label
@@ -204,7 +216,11 @@ private struct Builder {
         var label: String?
         for inline in paragraph.children {
             if inline.kind == .text, let literal = inline.literal {
-                if literal.contains("Tests:") { label = "Tests" } else if literal.contains("Reference:") { label = "Reference" }
+                if ByteSearch.contains("Tests:", in: literal) {
+                    label = "Tests"
+                } else if ByteSearch.contains("Reference:", in: literal) {
+                    label = "Reference"
+                }
             } else if inline.kind == .link, let destination = inline.destination, let current = label {
                 guard let resolved = resolve(destination, at: paragraph.location) else {
                     badLinks.insert(exercise.id)
@@ -220,12 +236,13 @@ private struct Builder {
 
     /// Turns a link relative to the chapter into a path relative to the workbook root.
     private mutating func resolve(_ destination: String, at location: SourceLocation) -> String? {
-        if destination.contains(":") || destination.hasPrefix("/") {
+        if destination.utf8.contains(UInt8(ascii: ":")) || destination.hasPrefix("/") {
             error(at: location, "'\(destination)' must be a path relative to the chapter, such as ../Sources/…")
             return nil
         }
-        var parts = path.split(separator: "/").dropLast().map(String.init)
-        for part in destination.split(separator: "/") {
+        // Split by bytes: Characters are slow, and every exercise has two links.
+        var parts = path.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        for part in destination.utf8.split(separator: UInt8(ascii: "/")).map({ String(decoding: $0, as: UTF8.self) }) {
             switch part {
             case ".": continue
             case "..":
@@ -273,18 +290,24 @@ private struct Builder {
     /// Runnable snippets must be top-level blocks; one inside a list or a quote would
     /// silently never run.
     private mutating func reportNestedSnippets(in block: MarkdownNode) {
-        for child in block.children {
-            if child.kind == .codeBlock, let words = infoWords(child), words.starts(with: ["swift", "run"]) || words.first == "output" {
-                error(at: child.location, "`\(words.joined(separator: " "))` blocks must be top-level, not inside a list or quote")
+        // By index, so that no node is copied: this visits every node of the chapter.
+        for index in block.children.indices {
+            if block.children[index].kind == .codeBlock, let words = infoWords(block.children[index]),
+               words.starts(with: ["swift", "run"]) || words.first == "output" {
+                error(at: block.children[index].location, "`\(words.joined(separator: " "))` blocks must be top-level, not inside a list or quote")
             }
-            reportNestedSnippets(in: child)
+            if !block.children[index].children.isEmpty { reportNestedSnippets(in: block.children[index]) }
         }
     }
 
     // MARK: Helpers
 
     private func infoWords(_ block: MarkdownNode) -> [String]? {
-        block.info.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        block.info.map { info in
+            // ASCII, as info strings are: split by bytes; by Characters otherwise.
+            guard ByteSearch.isASCII(info) else { return info.split(whereSeparator: \.isWhitespace).map(String.init) }
+            return info.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     private mutating func error(at location: SourceLocation, _ message: String) {
@@ -294,10 +317,25 @@ private struct Builder {
 
 extension StringProtocol {
     var trimmingWhitespace: String {
+        // ASCII text (nearly all of it) by its bytes: each byte a Character, the white
+        // space tab to carriage return and space.
+        if let trimmed = utf8.withContiguousStorageIfAvailable(Self.trimmingASCIIWhitespace), let trimmed {
+            return trimmed
+        }
         // Index-based: the reversed/drop/reversed form copied every line twice, and the
         // solution markers and handouts trim every line of every file.
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])
+    }
+
+    /// nil when `bytes` are not all ASCII.
+    private static func trimmingASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        var start = 0, end = bytes.count
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }

@@ -11,6 +11,9 @@ struct ChapterArticle {
     let outputsAvailable: Bool
     /// The exercises' starters, derived once for the whole render.
     let starters: [ExerciseID: Result<String, WorkbookError>]
+    /// The chapter's folder in the learner's workspace, as messages show it: worked out
+    /// once, since URL arithmetic is slow and every exercise names a file in it.
+    private let workspaceFolder: String
 
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
@@ -23,6 +26,7 @@ struct ChapterArticle {
         self.chapter = chapter
         self.edition = edition
         self.outputsAvailable = results != nil
+        self.workspaceFolder = workbook.displayPath(workbook.exercisesFolder.appendingPathComponent(chapter.stem))
         var byLine: [Int: SnippetResult] = [:]
         for result in results ?? [] where result.chapterPath == chapter.path { byLine[result.line] = result }
         self.results = byLine
@@ -169,8 +173,12 @@ struct ChapterArticle {
     }
 
     private mutating func writeStarter(_ exercise: Exercise) {
-        let learnerPath = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath)
-            ?? "exercises/\(chapter.stem)/"
+        let learnerPath: String
+        if let name = exercise.fileName, !name.contains("/"), name != ".", name != ".." {
+            learnerPath = workspaceFolder + "/" + name  // what displayPath(learnerFile(…)) gives for a plain name
+        } else {
+            learnerPath = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? "exercises/\(chapter.stem)/"
+        }
         html += "<p class=\"file\">Your file: <code>\(HTML.escape(learnerPath))</code> · "
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
         do {
@@ -223,13 +231,19 @@ struct ChapterArticle {
 
     /// Outputs are compared with trailing white space trimmed; shown the same way.
     private func trimmedOutput(_ text: String) -> String {
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            var line = line
-            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
-            return line
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var kept = 0  // bytes of `out` up to the end of the last line that is not empty
+        var first = true
+        TextLines.forEach(in: text) { line in
+            if !first { out.append(0x0A) }
+            first = false
+            var end = line.count
+            while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
+            out += line[..<end]
+            if end > 0 { kept = out.count }
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+        return String(decoding: out[..<kept], as: UTF8.self)
     }
 
     private func firstLine(of text: String) -> String {

@@ -14,22 +14,39 @@ enum HTML {
     /// Appends `bytes` (UTF-8) to `out`, escaped; works on bytes because the highlighter
     /// escapes every token of every code block.
     static func appendEscaped(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): out += "&amp;".utf8
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "\""): out += "&quot;".utf8
-            default: out.append(byte)
+        if bytes.withContiguousStorageIfAvailable({ appendEscaped(buffer: $0, to: &out) }) != nil { return }
+        Array(bytes).withUnsafeBufferPointer { appendEscaped(buffer: $0, to: &out) }
+    }
+
+    /// Copies the runs between special characters whole, rather than byte by byte.
+    private static func appendEscaped(buffer bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var run = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: continue
             }
+            out += bytes[run..<index]
+            out += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+            run = index + 1
         }
+        out += bytes[run...]
     }
 
     /// Reverses the escaping of code text (`&amp; &lt; &gt; &quot; &#39; &apos;`), so the
     /// highlighter and the leak audit see the code as written. Other entities stay as they are.
     static func unescape(_ html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "&")) else { return html }
-        let bytes = Array(html.utf8)
+        guard ByteSearch.contains(UInt8(ascii: "&"), in: html) else { return html }
+        var html = html
+        return String(decoding: html.withUTF8(unescaped), as: UTF8.self)
+    }
+
+    /// `unescape` on bytes.
+    static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
@@ -44,7 +61,7 @@ enum HTML {
             out.append(bytes[index])
             index += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private static let entities: [([UInt8], UInt8)] = ([
@@ -52,33 +69,53 @@ enum HTML {
     ] as [(String, Unicode.Scalar)]).map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
 
     /// The lines a reader sees, each trimmed of surrounding blanks: tags removed and
-    /// entities decoded. One pass over the bytes; the leak audit calls it on every page.
+    /// entities decoded.
     static func visibleLines(_ html: String) -> Set<String> {
         var lines = Set<String>()
-        var line: [UInt8] = []
-        var inTag = false
-        func finish() {
-            var start = 0, end = line.count
-            while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-            while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
-            if start < end {
-                let text = String(decoding: line[start..<end], as: UTF8.self)
-                lines.insert(line[start..<end].contains(0x26) ? unescape(text) : text)
-            }
-            line.removeAll(keepingCapacity: true)
-        }
-        for byte in html.utf8 {
-            if inTag {
-                if byte == 0x3E { inTag = false }
-            } else if byte == 0x3C {
-                inTag = true
-            } else if byte == 0x0A {
-                finish()
-            } else {
-                line.append(byte)
-            }
-        }
-        finish()
+        forEachVisibleLine(html) { lines.insert(visibleText($0)) }
         return lines
+    }
+
+    /// Calls `body` with the bytes of each non-blank line a reader sees, tags removed and
+    /// surrounding blanks trimmed, entities still escaped (`visibleText` decodes them).
+    /// One pass over the bytes; the leak audit calls it on every page.
+    static func forEachVisibleLine(_ html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var html = html
+        html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // The text between tags is copied into `line` a run at a time, a tag is skipped
+            // with memchr, and a line feed outside a tag hands the line over: this sees every
+            // byte of every page.
+            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+            defer { line.deallocate() }
+            let count = bytes.count
+            var length = 0
+            var index = 0
+            while index < count {
+                var end = index
+                while end < count, base[end] != 0x3C, base[end] != 0x0A { end += 1 }
+                (line + length).update(from: base + index, count: end - index)
+                length += end - index
+                guard end < count else { break }
+                if base[end] == 0x0A {
+                    let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: length))
+                    if !trimmed.isEmpty { body(trimmed) }
+                    length = 0
+                    index = end + 1
+                } else {
+                    // A tag, line feeds inside it included, up to its `>`.
+                    guard let close = memchr(base + end, 0x3E, count - end) else { break }
+                    index = base.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+            }
+            let trimmed = TextLines.trimming(UnsafeBufferPointer(start: line, count: length))
+            if !trimmed.isEmpty { body(trimmed) }
+        }
+    }
+
+    /// A visible line's text, entities decoded.
+    static func visibleText(_ line: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: line, as: UTF8.self)
+        return line.contains(0x26) ? unescape(text) : text
     }
 }

@@ -43,95 +43,167 @@ public struct HandoutRenderer: Sendable {
     public static func fileName(of chapter: Chapter) -> String { "\(chapter.stem).html" }
 
     /// Renders `chapters`. With `collections`, also the index and the single-page workbook.
-    public func render(_ chapters: [Chapter], collections: Bool) -> HandoutSet {
-        var diagnostics: [Diagnostic] = []
-        var tally = RenderTally()
-        var articles: [(Chapter, String)] = []
-        // Starters are derived once: the student pages show them and the audit trusts them.
-        var starters: [ExerciseID: Result<String, WorkbookError>] = [:]
-        if edition == .student {
-            for exercise in workbook.chapters.flatMap(\.exercises) {
-                starters[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+    /// Without (a chapter or two), also an index of every chapter that links the pages
+    /// rendered now and those in `existingPages` (the names of the files already in the
+    /// output folder), and names the others without a link: no link of the pages is dead.
+    ///
+    /// The work runs on every processor, each part as soon as what it needs is made: the
+    /// student edition's starters, then its leak audit; the snippet results; and each
+    /// chapter's article (starters and results needed) and pages (the audit needed).
+    public func render(_ chapters: [Chapter], collections: Bool, existingPages: Set<String> = []) -> HandoutSet {
+        let starters = Promised<[ExerciseID: Result<String, WorkbookError>]>()
+        let audit = Promised<SolutionLeakAudit?>()
+        let results = Promised<(found: [[SnippetResult]?], warnings: [Diagnostic])>()
+        // Written now: every chapter's page, unless the audit holds it back.
+        let available = collections ? nil : existingPages.union(chapters.map(Self.fileName(of:)))
+        // Makers first: whatever the number of threads, nothing waits for a part not yet begun.
+        let parts = [Part.audit, .results] + chapters.indices.map(Part.chapter)
+        let made = ParallelWork.map(parts) { [self] part -> ChapterPages? in
+            switch part {
+            case .audit:
+                makeAudit(starters, audit)
+                return nil
+            case .results:
+                results.fulfill(snippetResults(for: chapters))
+                return nil
+            case .chapter(let index):
+                let chapter = chapters[index]
+                var article = ChapterArticle(
+                    workbook: workbook, chapter: chapter, edition: edition, results: results.value.found[index], starters: starters.value)
+                article.render()
+                // The audit runs on each chapter's article (the pages are made of them): a
+                // chapter that would show a secret line gets no page.
+                let leaks = audit.value?.leaks(in: article.html) ?? []
+                let page = HandoutPage(fileName: Self.fileName(of: chapter), html: page(
+                    title: "\(chapter.number). \(chapter.title) — \(title)",
+                    nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
+                    body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
+                let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
+                return ChapterPages(page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
             }
         }
-        for chapter in chapters {
-            var article = ChapterArticle(
-                workbook: workbook, chapter: chapter, edition: edition,
-                results: snippetResults(for: chapter, &diagnostics), starters: starters)
-            article.render()
-            diagnostics += article.diagnostics
-            tally = tally + article.tally
-            articles.append((chapter, article.html))
-        }
+        let finished = made.compactMap { $0 }
+        var diagnostics = results.value.warnings
 
-        // The student edition's safety net, run on each chapter's article (the pages are
-        // made of them): a chapter that would show a secret line gets no page.
-        var withheld = Set<String>()
-        if edition == .student {
-            let audit = SolutionLeakAudit(workbook: workbook, starters: starters.compactMapValues { try? $0.get() })
-            for (chapter, article) in articles {
-                let leaks = audit.leaks(in: article)
-                if !leaks.isEmpty { withheld.insert(chapter.path) }
-                diagnostics += leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: Self.fileName(of: chapter)) }
-            }
+        var pages: [HandoutPage] = []
+        for result in finished {
+            diagnostics += result.diagnostics
+            diagnostics += result.leaks.map { SolutionLeakAudit.diagnostic(for: $0, page: result.page.fileName) }
+            if result.leaks.isEmpty { pages.append(result.page) }
         }
-
-        var pages: [HandoutPage] = articles.filter { !withheld.contains($0.0.path) }.map { chapter, article in
-            HandoutPage(fileName: Self.fileName(of: chapter), html: page(
-                title: "\(chapter.number). \(chapter.title) — \(title)",
-                nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
-                body: ProseHTML.linkingChapters(article, workbook.chapters, singlePage: false)))
-        }
+        let tally = finished.reduce(RenderTally()) { $0 + $1.tally }
+        let withheld = finished.contains { !$0.leaks.isEmpty }
         if collections {
-            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters)))
-            if withheld.isEmpty {
-                let whole = articles.map { ProseHTML.linkingChapters($0.1, workbook.chapters, singlePage: true) }.joined()
+            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters, available: nil)))
+            if !withheld {
                 pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
                     title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
-                    body: contents(chapters, singlePage: true) + whole)))
+                    body: [contents(chapters, singlePage: true)] + finished.map(\.whole))))
             } else {
                 diagnostics.append(Diagnostic(.note, at: SourceLocation(path: Self.wholeWorkbookFile, line: 1),
                     "the single-page edition was not written because a chapter in it was held back"))
             }
+        } else {
+            let written = Set(pages.map(\.fileName))
+            pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(workbook.chapters, available: existingPages.union(written))))
         }
         return HandoutSet(pages: pages, diagnostics: diagnostics.sorted(), tally: tally)
     }
 
-    /// The provider's results, or nil (show expected outputs) with a warning when it fails.
-    private func snippetResults(for chapter: Chapter, _ diagnostics: inout [Diagnostic]) -> [SnippetResult]? {
-        guard let results, !chapter.snippets.isEmpty else { return results == nil ? nil : [] }
-        do {
-            return try results.results(for: chapter)
-        } catch {
-            diagnostics.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
-            return nil
+    /// What the render is made of, each part on a thread of its own.
+    private enum Part: Sendable {
+        case audit, results
+        case chapter(Int)
+    }
+
+    /// A chapter's page, its part of the single-page edition, and what was found on the way.
+    private struct ChapterPages: Sendable {
+        var page: HandoutPage
+        var whole: String
+        var leaks: [SolutionLeakAudit.SecretLine]
+        var tally: RenderTally
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The student edition's starters, derived once (the pages show them and the audit
+    /// trusts them), then its safety net; neither for the instructor edition.
+    private func makeAudit(_ starters: Promised<[ExerciseID: Result<String, WorkbookError>]>, _ audit: Promised<SolutionLeakAudit?>) {
+        guard edition == .student else {
+            starters.fulfill([:])
+            audit.fulfill(nil)
+            return
         }
+        var derived: [ExerciseID: Result<String, WorkbookError>] = [:]
+        for exercise in workbook.chapters.flatMap(\.exercises) {
+            derived[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+        }
+        starters.fulfill(derived)
+        audit.fulfill(SolutionLeakAudit(workbook: workbook, starters: derived.compactMapValues { try? $0.get() }))
+    }
+
+    /// The provider's results for each chapter, asked for all at once (the runner then
+    /// looks at the modules once); nil (show expected outputs) with a warning when it fails.
+    private func snippetResults(for chapters: [Chapter]) -> (found: [[SnippetResult]?], warnings: [Diagnostic]) {
+        guard let results else { return (chapters.map { _ in nil }, []) }
+        let withSnippets = chapters.filter { !$0.snippets.isEmpty }
+        var answers = results.results(for: withSnippets).makeIterator()
+        var warnings: [Diagnostic] = []
+        let found = chapters.map { chapter -> [SnippetResult]? in
+            guard !chapter.snippets.isEmpty, let answer = answers.next() else { return [] }
+            switch answer {
+            case .success(let found): return found
+            case .failure(let error):
+                warnings.append(Diagnostic(.warning, at: chapter.titleLocation, "snippet outputs unavailable, showing the expected outputs: \(error)"))
+                return nil
+            }
+        }
+        return (found, warnings)
     }
 
     // MARK: Pages
 
-    private func indexPage(_ chapters: [Chapter]) -> String {
+    /// `available`: the pages that exist, when not all of them do; the others are listed
+    /// without a link, with the command that renders them.
+    private func indexPage(_ chapters: [Chapter], available: Set<String>?) -> String {
         var body = "<h1>\(HTML.escape(title))</h1>\n<p class=\"notice\">\(edition.displayName). "
         body += edition == .student
             ? "Each exercise shows its starter code; solve it in your workspace and check it with <code>workbook check</code>."
             : "Each exercise shows its reference solution and the tests that grade it. Do not hand this edition to learners."
-        body += "</p>\n<p>To print the whole workbook, open <a href=\"\(Self.wholeWorkbookFile)\">the single-page edition</a>.</p>\n"
-        body += contents(chapters, singlePage: false)
+        if available?.contains(Self.wholeWorkbookFile) ?? true {
+            body += "</p>\n<p>To print the whole workbook, open <a href=\"\(Self.wholeWorkbookFile)\">the single-page edition</a>.</p>\n"
+        } else {
+            body += "</p>\n<p>To print the whole workbook, render every chapter: <code>\(HTML.escape(renderCommand("all")))</code>.</p>\n"
+        }
+        body += contents(chapters, singlePage: false, available: available)
         return page(title: "\(title) — \(edition.displayName)", nav: "", body: body)
     }
 
+    /// The command that renders `selection` in this edition.
+    private func renderCommand(_ selection: String) -> String {
+        "workbook render \(selection)" + (edition == .student ? "" : " --edition \(edition.rawValue)")
+    }
+
     /// The list of chapters and their exercises, linking to pages or to the articles.
-    private func contents(_ chapters: [Chapter], singlePage: Bool) -> String {
+    /// `available`: as for `indexPage`.
+    private func contents(_ chapters: [Chapter], singlePage: Bool, available: Set<String>? = nil) -> String {
         var html = "<nav class=\"contents\"><h2>Contents</h2>\n<ol>\n"
         for chapter in chapters {
             let page = singlePage ? "" : Self.fileName(of: chapter)
             let target = singlePage ? "#chapter-\(chapter.number)" : page
-            html += "<li value=\"\(chapter.number)\"><a href=\"\(target)\">\(HTML.escape(chapter.title))</a>"
+            let linked = available?.contains(page) ?? true
+            if linked {
+                html += "<li value=\"\(chapter.number)\"><a href=\"\(target)\">\(HTML.escape(chapter.title))</a>"
+            } else {
+                html += "<li value=\"\(chapter.number)\">\(HTML.escape(chapter.title)) "
+                    + "(not rendered yet: <code>\(HTML.escape(renderCommand(String(chapter.number))))</code>)"
+            }
             if !chapter.exercises.isEmpty {
                 html += "\n<ul>\n"
                 for exercise in chapter.exercises {
-                    html += "<li><a href=\"\(page)#exercise-\(exercise.id.chapter)-\(exercise.id.number)\">"
-                        + "Exercise \(exercise.id): \(HTML.escape(exercise.title))</a></li>\n"
+                    let name = "Exercise \(exercise.id): \(HTML.escape(exercise.title))"
+                    html += linked
+                        ? "<li><a href=\"\(page)#exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\(name)</a></li>\n"
+                        : "<li>\(name)</li>\n"
                 }
                 html += "</ul>\n"
             }
@@ -142,9 +214,15 @@ public struct HandoutRenderer: Sendable {
 
     /// A complete, self-contained page.
     private func page(title pageTitle: String, nav: String, body: String) -> String {
+        page(title: pageTitle, nav: nav, body: [body])
+    }
+
+    /// A page whose body is `body` joined: written once into a string of the right size,
+    /// the single-page edition being most of a megabyte.
+    private func page(title pageTitle: String, nav: String, body: [String]) -> String {
         let banner = "\(HTML.escape(title)) · \(edition.displayName)"
             + (nav.isEmpty ? "" : "<span class=\"screen-only\"> · \(nav)</span>")
-        return """
+        let head = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -155,16 +233,25 @@ public struct HandoutRenderer: Sendable {
         <meta name="workbook-snippets" content="\(results == nil ? "not-run" : "run")">
         <title>\(HTML.escape(pageTitle))</title>
         <style>
-        \(HandoutStyle.css)
+
+        """
+        let middle = """
+
         </style>
         </head>
         <body class="edition-\(edition.rawValue)">
         <header class="edition-banner">\(banner)</header>
         <main>
-        \(body)</main>
-        </body>
-        </html>
 
         """
+        let tail = "</main>\n</body>\n</html>\n"
+        var html = ""
+        html.reserveCapacity(([head, HandoutStyle.css, middle, tail] + body).reduce(0) { $0 + $1.utf8.count })
+        html += head
+        html += HandoutStyle.css
+        html += middle
+        for part in body { html += part }
+        html += tail
+        return html
     }
 }

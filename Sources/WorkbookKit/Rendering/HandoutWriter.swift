@@ -17,13 +17,22 @@ public enum HandoutWriter {
         for page in set.pages {
             let url = folder.appendingPathComponent(page.fileName)
             do {
-                try Data(page.html.utf8).write(to: url, options: .atomic)
+                if !PageFile.replace(url, with: page.html) {
+                    // Foundation's way, slower but with its error messages.
+                    try Data(page.html.utf8).write(to: url, options: .atomic)
+                }
             } catch {
                 throw .cannotWrite(path: workbook.displayPath(url), reason: error.localizedDescription)
             }
             written.append(url)
         }
         return written
+    }
+
+    /// The names of the pages (`.html` files) in `folder` already; none when it does not exist.
+    public static func existingPages(in folder: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".html") })
     }
 
     /// The folders handouts must never land in: the root (or above it), the chapters,

@@ -3,63 +3,78 @@ import Foundation
 /// Small, safe passes over cmark's HTML: never a Markdown renderer, only adjustments
 /// of what cmark already produced.
 enum ProseHTML {
-    private static let swiftCodeOpen = "<code class=\"language-swift\">"
+    private static let swiftCodeOpen = Array(#"<code class="language-swift">"#.utf8)
+    private static let codeClose = Array("</code>".utf8)
 
     /// Highlights the Swift code blocks cmark rendered inside lists and quotes (top-level
-    /// code blocks are written by the renderer itself).
+    /// code blocks are written by the renderer itself). Every prose block passes through
+    /// here, so the search is by bytes and the page is copied only when it has such code.
     static func highlightingSwift(_ html: String) -> String {
-        guard html.contains(swiftCodeOpen) else { return html }
-        var out = ""
-        var rest = html[...]
-        while let open = rest.range(of: swiftCodeOpen),
-              let close = rest.range(of: "</code>", range: open.upperBound..<rest.endIndex) {
-            out += rest[..<open.upperBound]
-            out += SwiftHighlighter.html(HTML.unescape(String(rest[open.upperBound..<close.lowerBound])))
-            out += "</code>"
-            rest = rest[close.upperBound...]
-        }
-        out += rest
-        return out
+        var html = html
+        return html.withUTF8 { bytes in
+            guard var open = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 2)
+            var rest = 0
+            while let close = ByteSearch.firstOffset(of: codeClose, in: bytes, from: open + swiftCodeOpen.count) {
+                let code = open + swiftCodeOpen.count
+                out += bytes[rest..<code]
+                out += SwiftHighlighter.html(HTML.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[code..<close]), as: UTF8.self))).utf8
+                out += codeClose
+                rest = close + codeClose.count
+                guard let next = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes, from: rest) else { break }
+                open = next
+            }
+            out += bytes[rest...]
+            return String(decoding: out, as: UTF8.self)
+        } ?? html
     }
 
     /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the
     /// rendered pages, or at the chapter's article when all chapters share one page.
-    static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool) -> String {
+    /// `available`: the pages that exist, when not all of them do; a link to another
+    /// chapter goes to the index (which says how to render it) instead of a missing page.
+    static func linkingChapters(_ html: String, _ chapters: [Chapter], singlePage: Bool, available: Set<String>? = nil) -> String {
         var targets: [String: Chapter] = [:]
         for chapter in chapters {
             for prefix in ["", "./", "../chapters/"] { targets[prefix + chapter.stem + ".md"] = chapter }
         }
-        return rewritingLinks(html) { destination in
+        return rewritingLinks(html, among: ".md") { destination in
             let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             guard let chapter = targets[String(parts[0])] else { return nil }
             if singlePage { return "#chapter-\(chapter.number)" }
-            return "\(chapter.stem).html" + (parts.count > 1 ? "#" + parts[1] : "")
+            let page = "\(chapter.stem).html"
+            if let available, !available.contains(page) { return HandoutRenderer.indexFile }
+            return page + (parts.count > 1 ? "#" + parts[1] : "")
         }
     }
 
-    /// Calls `transform` with every `href="…"` value (as cmark escaped it) and puts back
-    /// what it returns (nil: unchanged). One pass over the bytes; the page is copied only
-    /// when a link changes.
-    static func rewritingLinks(_ html: String, _ transform: (String) -> String?) -> String {
+    /// Calls `transform` with every `href="…"` value (as cmark escaped it) that holds
+    /// `among`, and puts back what it returns (nil: unchanged); other values are left as they
+    /// are without being looked at. One pass over the bytes; the page is copied only when a
+    /// link changes.
+    static func rewritingLinks(_ html: String, among filter: String = "", _ transform: (String) -> String?) -> String {
         let marker = Array(#"href=""#.utf8)
+        let needle = Array(filter.utf8)
         var replacements: [(range: Range<Int>, value: String)] = []
-        var bytes = html.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(html.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        var text = html
+        text.withUTF8 { buffer in
             var index = 0
             let count = buffer.count
-            while index + marker.count <= count {
-                guard buffer[index] == marker[0], buffer[index + 1] == marker[1],
-                      buffer[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
-                let start = index + marker.count
+            while let found = ByteSearch.firstOffset(of: marker, in: buffer, from: index) {
+                let start = found + marker.count
                 var end = start
                 while end < count, buffer[end] != UInt8(ascii: "\"") { end += 1 }
-                if let value = transform(String(decoding: buffer[start..<end], as: UTF8.self)) {
-                    replacements.append((start..<end, HTML.escape(value)))
+                let value = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if needle.isEmpty || ByteSearch.firstOffset(of: needle, in: value) != nil,
+                   let replaced = transform(String(decoding: value, as: UTF8.self)) {
+                    replacements.append((start..<end, HTML.escape(replaced)))
                 }
                 index = end
             }
         }
         guard !replacements.isEmpty else { return html }
+        var bytes = Array(html.utf8)
         for replacement in replacements.reversed() {
             bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
         }

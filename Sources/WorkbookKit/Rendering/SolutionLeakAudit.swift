@@ -21,61 +21,100 @@ public struct SolutionLeakAudit: Sendable {
     /// remains can only reach a page by mistake.
     /// `starters` are the exercises' starters when the caller has derived them already.
     public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
-        var secrets: [SecretLine] = []
-        // What any page may show by design, from every chapter: one chapter's prose may
-        // quote what another chapter's tests use.
-        var starterLines = Set<String>()
-        var chapterLines = Set<String>()
-        for chapter in workbook.chapters {
-            chapterLines.formUnion(Self.trimmedLines((try? workbook.read(chapter.path)) ?? ""))
-            for exercise in chapter.exercises {
-                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
-                    starterLines.formUnion(Self.trimmedLines(starter))
-                }
-            }
+        // First every line that would be a secret, then those that pages show by design
+        // struck out. Lines are handled as bytes; only would-be secrets become Strings.
+        var candidates: [(secret: SecretLine, unlessInStarters: Bool)] = []
+        func addEvidence(_ line: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation, isTest: Bool, unlessInStarters: Bool) {
+            let trimmed = TextLines.trimming(line)
+            guard trimmed.count >= Self.minimumLength else { return }  // fewer bytes, fewer Characters
+            let ascii = !trimmed.contains { $0 >= 0x80 }
+            // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
+            if ascii, !trimmed.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }) { return }
+            let text = String(decoding: trimmed, as: UTF8.self)
+            guard ascii || Self.isEvidence(text), !(isTest && text.hasPrefix("import ")) else { return }
+            candidates.append((SecretLine(location: location(), text: text, isTest: isTest), unlessInStarters))
         }
         for chapter in workbook.chapters {
             for exercise in chapter.exercises {
                 if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
-                    do {
-                        let lines = Self.trimmedLineList(source)
-                        for region in try SolutionMarkers.regions(in: source, path: reference) {
-                            let answerEnd = (region.starterLine ?? region.endLine) - 1
-                            guard region.beginLine < answerEnd else { continue }
-                            for number in (region.beginLine + 1)...answerEnd {
-                                let text = lines[number - 1]
-                                if Self.isEvidence(text), !starterLines.contains(text), !chapterLines.contains(text) {
-                                    secrets.append(SecretLine(location: SourceLocation(path: reference, line: number), text: text, isTest: false))
+                    let lines = TextLines.ranges(in: source)
+                    var text = source
+                    text.withUTF8 { bytes in
+                        func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[lines[number - 1]]) }
+                        do {
+                            for region in try SolutionMarkers.regions(in: source, path: reference) {
+                                let answerEnd = (region.starterLine ?? region.endLine) - 1
+                                guard region.beginLine < answerEnd else { continue }
+                                for number in (region.beginLine + 1)...answerEnd {
+                                    addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: true)
                                 }
                             }
-                        }
-                    } catch {
-                        // Broken markers: no starter is shown, so any line of the file is a secret.
-                        for (offset, text) in Self.trimmedLineList(source).enumerated() {
-                            if Self.isEvidence(text), !chapterLines.contains(text) {
-                                secrets.append(SecretLine(location: SourceLocation(path: reference, line: offset + 1), text: text, isTest: false))
+                        } catch {
+                            // Broken markers: no starter is shown, so any line of the file is a secret.
+                            for number in 1...lines.count {
+                                addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: false)
                             }
                         }
                     }
                 }
                 if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    for (offset, text) in Self.trimmedLineList(source).enumerated() {
-                        guard Self.isEvidence(text), !text.hasPrefix("import "),
-                              !starterLines.contains(text), !chapterLines.contains(text) else { continue }
-                        secrets.append(SecretLine(location: SourceLocation(path: tests, line: offset + 1), text: text, isTest: true))
+                    var number = 0
+                    TextLines.forEach(in: source) { line in
+                        number += 1
+                        addEvidence(line, at: SourceLocation(path: tests, line: number), isTest: true, unlessInStarters: true)
                     }
                 }
             }
         }
-        self.secrets = secrets
+        let texts = LineSet(candidates.map(\.secret.text))
+        // What any page may show by design, from every chapter: one chapter's prose may
+        // quote what another chapter's tests use.
+        var inChapters = Set<Int>()
+        var inStarters = Set<Int>()
+        for chapter in workbook.chapters {
+            Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapters)
+            for exercise in chapter.exercises {
+                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
+                    Self.collectLines(of: starter, among: texts, into: &inStarters)
+                }
+            }
+        }
+        let kept = candidates.indices.filter { index in
+            let member = texts.memberOfLine[index]
+            return !inChapters.contains(member) && !(candidates[index].unlessInStarters && inStarters.contains(member))
+        }
+        secrets = kept.map { candidates[$0].secret }
+        var secretsOfMember: [Int: [Int]] = [:]
+        for (secret, candidate) in kept.enumerated() { secretsOfMember[texts.memberOfLine[candidate], default: []].append(secret) }
+        self.secretsOfMember = secretsOfMember
+        // Every would-be secret: a page's line found here is a leak if it is a secret's.
+        lookup = texts
     }
+
+    private let lookup: LineSet
+    /// The secrets (their indices) whose text is each member of `lookup`.
+    private let secretsOfMember: [Int: [Int]]
 
     /// The secret lines that `html` shows, each once. Lines are compared whole (trimmed):
     /// a file shown by mistake shows its lines whole, while a chapter's prose may well
     /// mention a fragment of the same code.
     public func leaks(in html: String) -> [SecretLine] {
-        let visible = HTML.visibleLines(html)
-        return secrets.filter { visible.contains($0.text) }
+        guard !secrets.isEmpty else { return [] }
+        var shown = Set<Int>()
+        HTML.forEachVisibleLine(html) { line in
+            let member = line.contains(UInt8(ascii: "&"))
+                ? HTML.unescaped(line).withUnsafeBufferPointer { lookup.member(equalTo: $0) }
+                : lookup.member(equalTo: line)
+            if let member { shown.insert(member) }
+        }
+        return shown.flatMap { secretsOfMember[$0] ?? [] }.sorted().map { secrets[$0] }
+    }
+
+    /// Adds to `found` the member of each trimmed line of `text` that is one of `texts`.
+    private static func collectLines(of text: String, among texts: LineSet, into found: inout Set<Int>) {
+        TextLines.forEach(in: text) { line in
+            if let member = texts.member(equalTo: TextLines.trimming(line)) { found.insert(member) }
+        }
     }
 
     /// The diagnostic for one leak, at the secret line.
@@ -84,23 +123,13 @@ public struct SolutionLeakAudit: Sendable {
         return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
     }
 
-    /// The text's lines, trimmed. (Plain text has no tags, so the HTML splitter would do,
-    /// except that `<` in Swift code is not a tag: split by hand.)
-    private static func trimmedLines(_ text: String) -> Set<String> {
-        Set(trimmedLineList(text))
-    }
-
-    /// The text's lines in order, each trimmed (split and trimmed as bytes: fast).
-    private static func trimmedLineList(_ text: String) -> [String] {
-        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            var slice = line
-            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-            while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
-            return String(decoding: slice, as: UTF8.self)
-        }
-    }
-
     private static func isEvidence(_ text: String) -> Bool {
-        text.count >= minimumLength && text.contains(where: { $0.isLetter || $0.isNumber })
+        let bytes = text.utf8
+        guard bytes.count >= minimumLength else { return false }  // fewer bytes, fewer Characters
+        // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            return bytes.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }
+        }
+        return text.count >= minimumLength && text.contains(where: { $0.isLetter || $0.isNumber })
     }
 }

@@ -31,18 +31,26 @@ public enum SwiftHighlighter {
         "unowned", "var", "weak", "where", "while", "willSet", "consuming", "borrowing", "sending",
     ]
 
-    /// The rules, tried in order at each position; the first that matches takes the text.
-    /// Each looks at the code's UTF-8 bytes from a position and returns the match's length.
-    private static let rules: [(kind: TokenKind?, match: @Sendable (_ code: [UInt8], _ at: Int) -> Int?)] = [
-        (.comment, lineComment),
-        (.comment, blockComment),
-        (.string, stringLiteral),
-        (.number, numberLiteral),
-        (.attribute, attribute),
-        (.keyword, poundKeyword),
-        (nil, backtickIdentifier),
-        (nil, shorthandArgument),
-    ]
+    /// The token a rule matches at `index`, and its kind. The rules are tried in this
+    /// order, the first that matches taking the text: comments, strings, numbers,
+    /// attributes, `#` keywords, backticked names and `$0`; each starts with its own
+    /// bytes, so only the rules that can match at a byte are tried there.
+    private static func token(in code: Code, at index: Int) -> (length: Int, kind: TokenKind?)? {
+        func attempt(_ kind: TokenKind?, _ rule: (Code, Int) -> Int?) -> (length: Int, kind: TokenKind?)? {
+            guard let length = rule(code, index), length > 0 else { return nil }
+            return (length, kind)
+        }
+        switch code[index] {
+        case slash: return attempt(.comment, lineComment) ?? attempt(.comment, blockComment)
+        case quote: return attempt(.string, stringLiteral)
+        case hash: return attempt(.string, stringLiteral) ?? attempt(.keyword, poundKeyword)
+        case UInt8(ascii: "@"): return attempt(.attribute, attribute)
+        case backtick: return attempt(nil, backtickIdentifier)
+        case UInt8(ascii: "$"): return attempt(nil, shorthandArgument)
+        case let byte where isDigit(byte): return attempt(.number, numberLiteral)
+        default: return nil
+        }
+    }
 
     /// The tokens of `code`, in order; their texts joined give back `code`.
     public static func tokens(_ code: String) -> [Token] {
@@ -57,9 +65,7 @@ public enum SwiftHighlighter {
         out.reserveCapacity(bytes.count * 2)
         for piece in scan(bytes) {
             if let kind = piece.kind {
-                out += #"<span class=""#.utf8
-                out += kind.rawValue.utf8
-                out += #"">"#.utf8
+                openingTag(kind).withUTF8Buffer { out += $0 }
                 HTML.appendEscaped(bytes[piece.range], to: &out)
                 out += "</span>".utf8
             } else {
@@ -69,8 +75,27 @@ public enum SwiftHighlighter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `<span class="kw">` and the like (the class is the kind's raw value).
+    private static func openingTag(_ kind: TokenKind) -> StaticString {
+        switch kind {
+        case .keyword: return #"<span class="kw">"#
+        case .type: return #"<span class="ty">"#
+        case .string: return #"<span class="str">"#
+        case .number: return #"<span class="num">"#
+        case .comment: return #"<span class="com">"#
+        case .attribute: return #"<span class="attr">"#
+        }
+    }
+
     /// Splits the bytes into styled pieces and plain runs.
+    /// The code's bytes: a buffer, not an array, so that the rules index it unchecked.
+    private typealias Code = UnsafeBufferPointer<UInt8>
+
     private static func scan(_ code: [UInt8]) -> [(range: Range<Int>, kind: TokenKind?)] {
+        code.withUnsafeBufferPointer(scan(buffer:))
+    }
+
+    private static func scan(buffer code: Code) -> [(range: Range<Int>, kind: TokenKind?)] {
         var pieces: [(range: Range<Int>, kind: TokenKind?)] = []
         var plainStart: Int?
         var index = 0
@@ -78,20 +103,18 @@ public enum SwiftHighlighter {
             if let start = plainStart { pieces.append((start..<index, nil)) }
             plainStart = nil
         }
-        scanning: while index < code.count {
-            for rule in rules {
-                if let length = rule.match(code, index), length > 0 {
-                    flushPlain()
-                    pieces.append((index..<index + length, rule.kind))
-                    index += length
-                    continue scanning
-                }
+        while index < code.count {
+            if let token = token(in: code, at: index) {
+                flushPlain()
+                pieces.append((index..<index + token.length, token.kind))
+                index += token.length
+                continue
             }
             if isIdentifierStart(code[index]) {
                 flushPlain()
                 var end = index + 1
                 while end < code.count, isIdentifierPart(code[end]) { end += 1 }
-                pieces.append((index..<end, kind(ofWord: code[index..<end])))
+                pieces.append((index..<end, kind(ofWord: UnsafeBufferPointer(rebasing: code[index..<end]))))
                 index = end
                 continue
             }
@@ -102,19 +125,22 @@ public enum SwiftHighlighter {
         return pieces
     }
 
-    static func kind(ofWord word: ArraySlice<UInt8>) -> TokenKind? {
-        if keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
+    /// The longest keyword ("precedencegroup"): longer words need no lookup.
+    private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+
+    static func kind(ofWord word: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+        if word.count <= longestKeyword, keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
         if let first = word.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .type }
         return nil
     }
 
     // MARK: Rules: each returns how many bytes it matches at `at`, or nil.
 
-    private static func byte(_ code: [UInt8], _ index: Int) -> UInt8? {
+    private static func byte(_ code: Code, _ index: Int) -> UInt8? {
         index < code.count ? code[index] : nil
     }
 
-    private static func lineComment(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func lineComment(_ code: Code, _ at: Int) -> Int? {
         guard byte(code, at) == slash, byte(code, at + 1) == slash else { return nil }
         var end = at
         while end < code.count, code[end] != newline { end += 1 }
@@ -122,7 +148,7 @@ public enum SwiftHighlighter {
     }
 
     /// `/* … */`, nested as Swift nests them; an unclosed one runs to the end.
-    private static func blockComment(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func blockComment(_ code: Code, _ at: Int) -> Int? {
         guard byte(code, at) == slash, byte(code, at + 1) == star else { return nil }
         var depth = 0
         var index = at
@@ -142,7 +168,7 @@ public enum SwiftHighlighter {
 
     /// `"…"`, `"""…"""` and raw strings `#"…"#`. Escapes are skipped so `\"` does not end
     /// the literal; interpolations stay inside the string's colour.
-    private static func stringLiteral(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func stringLiteral(_ code: Code, _ at: Int) -> Int? {
         var index = at
         while byte(code, index) == hash { index += 1 }
         let hashes = index - at
@@ -166,14 +192,14 @@ public enum SwiftHighlighter {
         return min(index, code.count) - at
     }
 
-    private static func closes(_ code: [UInt8], at index: Int, quotes: Int, hashes: Int) -> Bool {
+    private static func closes(_ code: Code, at index: Int, quotes: Int, hashes: Int) -> Bool {
         for offset in 0..<quotes where byte(code, index + offset) != quote { return false }
         for offset in 0..<hashes where byte(code, index + quotes + offset) != hash { return false }
         return true
     }
 
     /// `42`, `1_000`, `3.14`, `1e-3`, `0xFF`; `1...5` stays a range (`1`, `...`, `5`).
-    private static func numberLiteral(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func numberLiteral(_ code: Code, _ at: Int) -> Int? {
         guard let first = byte(code, at), isDigit(first) else { return nil }
         var index = at
         if first == UInt8(ascii: "0"), let radix = byte(code, at + 1),
@@ -198,16 +224,16 @@ public enum SwiftHighlighter {
     }
 
     /// `@MainActor`, `@escaping`, `@Test`.
-    private static func attribute(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func attribute(_ code: Code, _ at: Int) -> Int? {
         prefixedName(code, at, prefix: UInt8(ascii: "@"))
     }
 
     /// `#if`, `#selector`, `#expect`: compiler directives and macros.
-    private static func poundKeyword(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func poundKeyword(_ code: Code, _ at: Int) -> Int? {
         prefixedName(code, at, prefix: hash)
     }
 
-    private static func prefixedName(_ code: [UInt8], _ at: Int, prefix: UInt8) -> Int? {
+    private static func prefixedName(_ code: Code, _ at: Int, prefix: UInt8) -> Int? {
         guard byte(code, at) == prefix, let next = byte(code, at + 1), isIdentifierStart(next) else { return nil }
         var end = at + 2
         while let next = byte(code, end), isIdentifierPart(next) { end += 1 }
@@ -215,7 +241,7 @@ public enum SwiftHighlighter {
     }
 
     /// `` `default` `` is a plain name, not a keyword.
-    private static func backtickIdentifier(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func backtickIdentifier(_ code: Code, _ at: Int) -> Int? {
         guard byte(code, at) == backtick else { return nil }
         var end = at + 1
         while let next = byte(code, end), next != backtick, next != newline { end += 1 }
@@ -224,7 +250,7 @@ public enum SwiftHighlighter {
     }
 
     /// `$0`, `$1`: argument names, not numbers.
-    private static func shorthandArgument(_ code: [UInt8], _ at: Int) -> Int? {
+    private static func shorthandArgument(_ code: Code, _ at: Int) -> Int? {
         guard byte(code, at) == UInt8(ascii: "$") else { return nil }
         var end = at + 1
         while let next = byte(code, end), isDigit(next) { end += 1 }

@@ -26,11 +26,18 @@ public struct ImportableModules: Sendable {
     public let root: URL
     public let builder: ModuleBuilder
     public let entries: [Entry]
+    /// Which module each unchanged source folder gave last time (nil: hash every time).
+    let memo: ModuleKeyMemo?
 
     public init(root: URL, builder: ModuleBuilder) {
+        self.init(root: root, builder: builder, memo: ModuleKeyMemo(cacheFolder: builder.cacheFolder))
+    }
+
+    init(root: URL, builder: ModuleBuilder, memo: ModuleKeyMemo?) {
         self.root = root
         self.builder = builder
         self.entries = Self.entries(root: root)
+        self.memo = memo
     }
 
     /// Which of `names` are workbook modules (the rest come with the toolchain).
@@ -41,9 +48,14 @@ public struct ImportableModules: Sendable {
     /// Builds (or finds in the cache) the modules named and everything they are built on.
     /// A module that does not compile is reported in `failures`, and so is every module
     /// built on it; the others are still returned.
-    public func build(_ names: [String]) -> Resolution {
+    /// `reusing`: modules built (or found broken) already in this run — taken from there
+    /// instead of hashing their sources again. The result is the same as without it.
+    public func build(_ names: [String], reusing built: Resolution? = nil) -> Resolution {
         var resolution = Resolution()
-        for name in known(names) { resolve(name, into: &resolution) }
+        let known = known(names)
+        // ModuleBuilder's key for the probe: it changes with anything else a key depends on.
+        let fingerprint = known.isEmpty ? nil : memo?.probeFile().map { builder.key(name: "Probe", sources: [$0], dependencies: []) }
+        for name in known { resolve(name, into: &resolution, reusing: built, fingerprint: fingerprint) }
         return resolution
     }
 
@@ -64,19 +76,38 @@ public struct ImportableModules: Sendable {
         }
     }
 
-    private func resolve(_ name: String, into resolution: inout Resolution) {
+    private func resolve(_ name: String, into resolution: inout Resolution, reusing built: Resolution?, fingerprint: String?) {
         if resolution.modules.contains(where: { $0.name == name }) || resolution.failures[name] != nil { return }
         guard let entry = entries.first(where: { $0.name == name }) else { return }
-        for dependency in entry.dependencies { resolve(dependency, into: &resolution) }
+        for dependency in entry.dependencies { resolve(dependency, into: &resolution, reusing: built, fingerprint: fingerprint) }
         if let broken = entry.dependencies.first(where: { resolution.failures[$0] != nil }) {
             resolution.failures[name] = "module \(name) is built on \(broken), which does not compile"
             return
         }
+        if let module = built?.modules.first(where: { $0.name == name }) {
+            resolution.modules.append(module)
+            return
+        }
+        if let failure = built?.failures[name] {
+            resolution.failures[name] = failure
+            return
+        }
         let dependencies = entry.dependencies.compactMap { dependency in resolution.modules.first { $0.name == dependency } }
-        let sources = ModuleBuilder.sources(in: root.appendingPathComponent("Sources").appendingPathComponent(name))
+        let folder = root.appendingPathComponent("Sources").appendingPathComponent(name)
+        // Dependencies first in the list; `flags` reverses it for the linker.
+        if let memo, let fingerprint, let module = memo.module(from: folder, dependencies: dependencies, fingerprint: fingerprint) {
+            resolution.modules.append(module)
+            return
+        }
+        // Stamped before the sources are read: a change while they are read shows next time.
+        let stamps = memo == nil ? nil : ModuleKeyMemo.stamps(of: folder)
+        let sources = ModuleBuilder.sources(in: folder)
         do {
-            // Dependencies first in the list; `flags` reverses it for the linker.
-            resolution.modules.append(try builder.build(name: name, sources: sources, dependencies: dependencies))
+            let module = try builder.build(name: name, sources: sources, dependencies: dependencies)
+            resolution.modules.append(module)
+            if let memo, let fingerprint, let stamps {
+                memo.remember(module, from: folder, stamps: stamps, dependencies: dependencies, fingerprint: fingerprint)
+            }
         } catch let failure as ModuleBuilder.BuildFailure {
             resolution.failures[name] = failure.description
         } catch {

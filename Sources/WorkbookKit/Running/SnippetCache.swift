@@ -1,39 +1,53 @@
 import Foundation
 
-/// Snippet executions kept by content: one small JSON file per cache key under
-/// `<cache>/snippet-results/`. A key covers everything that can change what a snippet
-/// does (its code and chapter line, the modules it imports, the toolchain), so an
-/// entry never goes stale; an unreadable entry is treated as missing.
+/// Snippet executions kept by content: one small file per cache key under
+/// `<cache>/snippet-executions/` (`SnippetCacheRecord` says how it is written). A key
+/// covers everything that can change what a snippet does (its code and chapter line,
+/// the modules it imports, the toolchain), so an entry never goes stale; an unreadable
+/// entry is treated as missing.
 struct SnippetCache: Sendable {
     let folder: URL
+    /// `folder`'s path: file names are appended to it as text, since every cached
+    /// `render` looks up every snippet and URL arithmetic is slow.
+    private let folderPath: String
 
     init(cacheFolder: URL) {
-        folder = cacheFolder.appendingPathComponent("snippet-results", isDirectory: true)
+        folder = cacheFolder.appendingPathComponent("snippet-executions", isDirectory: true)
+        folderPath = folder.path
+        earlierFolderPath = cacheFolder.appendingPathComponent("snippet-results", isDirectory: true).path
     }
+
+    /// Where earlier versions kept entries, as JSON: read when an entry is not found here.
+    private let earlierFolderPath: String
 
     /// Bump when the generated program changes in a way that can change what a snippet prints.
     static let formatVersion = "snippet-runner 1"
 
+    /// `compiledLines`: the snippet's, when the caller has them already.
     static func key(
-        for snippet: Snippet, chapterPath: String, toolchain: SwiftToolchain, moduleKeys: [String]
+        for snippet: Snippet, chapterPath: String, toolchain: SwiftToolchain, moduleKeys: [String], compiledLines: [String]? = nil
     ) -> String {
         ContentHash.of(
             [formatVersion, toolchain.version, chapterPath, String(snippet.location.line),
              snippet.has(.standalone) ? "standalone" : "merged"]
-            + moduleKeys + snippet.compiledLines)
+            + moduleKeys + (compiledLines ?? snippet.compiledLines))
     }
 
     func execution(forKey key: String) -> SnippetExecution? {
-        guard let data = FileManager.default.contents(atPath: file(key).path) else { return nil }
-        return try? JSONDecoder().decode(SnippetExecution.self, from: data)
+        if let data = FileManager.default.contents(atPath: path(key)) { return SnippetCacheRecord.decode(data) }
+        // An entry of an earlier version: moved over, so snippets are not run again after an upgrade.
+        guard let data = FileManager.default.contents(atPath: "\(earlierFolderPath)/\(key).json"),
+              let execution = try? JSONDecoder().decode(SnippetExecution.self, from: data) else { return nil }
+        store(execution, forKey: key)
+        return execution
     }
 
     func store(_ execution: SnippetExecution, forKey key: String) {
-        guard execution.isCacheable, let data = try? JSONEncoder().encode(execution) else { return }
+        guard execution.isCacheable else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Write-then-rename (atomic), so a reader never sees half an entry.
-        try? data.write(to: file(key), options: .atomic)
+        try? SnippetCacheRecord.encode(execution).write(to: URL(fileURLWithPath: path(key)), options: .atomic)
     }
 
-    private func file(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
+    private func path(_ key: String) -> String { "\(folderPath)/\(key).execution" }
 }

@@ -115,14 +115,49 @@ public enum SnippetProgram {
     /// The module of an unindented import declaration (`import X`, `@testable import X`,
     /// `import struct X.Y`), or nil for any other line.
     static func importedModule(_ line: String) -> String? {
-        guard let first = line.first, first == "@" || first == "i" else { return nil }
-        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        // Most lines hold no "import" at all: they are turned away by bytes, before Characters.
+        guard holdsImport(line), let first = line.first, first == "@" || first == "i" else { return nil }
+        // ASCII (as code nearly always is): words and letters by bytes; by Characters otherwise.
+        let ascii = ByteSearch.isASCII(line)
+        var words = ascii
+            ? line.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { String(decoding: $0, as: UTF8.self) }
+            : line.split(whereSeparator: \.isWhitespace).map(String.init)
         while let word = words.first, word.hasPrefix("@") { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
         let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
         let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
         let module = path.split(separator: ".").first.map(String.init) ?? path
+        if ascii {
+            return module.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 || $0 == 0x5F } ? module : nil
+        }
         return module.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? module : nil
+    }
+
+    /// `importedModules(snippet.compiledLines)`, from the lines that hold "import" only:
+    /// the others are never made into Strings.
+    static func importedModules(of snippet: Snippet) -> [String] {
+        // "\r\n" is one Character, so a "\r" makes lines a matter of Characters.
+        guard !ByteSearch.contains(0x0D, in: snippet.source) else { return importedModules(snippet.compiledLines) }
+        var source = snippet.source
+        return source.withUTF8 { bytes in
+            var modules: [String] = []
+            var from = 0
+            while let found = ByteSearch.firstOffset(of: importWord, in: bytes, from: from) {
+                let start = bytes[..<found].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let end = bytes[found...].firstIndex(of: 0x0A) ?? bytes.count
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                if let module = importedModule(Snippet.compiled(line)) { modules.append(module) }
+                from = end
+            }
+            return modules
+        }
+    }
+
+    private static let importWord = Array("import".utf8)
+
+    private static func holdsImport(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { ByteSearch.firstOffset(of: importWord, in: $0) != nil }
     }
 
     private static func sourceLocation(_ path: String, _ line: Int) -> String {

@@ -41,4 +41,13 @@ public struct SnippetResult: Sendable, Equatable, Codable {
 public protocol SnippetResultProvider: Sendable {
     /// One result per runnable snippet of `chapter`, in chapter order.
     func results(for chapter: Chapter) throws -> [SnippetResult]
+    /// Each chapter's results, or why there are none, in the order of `chapters`.
+    func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>]
+}
+
+extension SnippetResultProvider {
+    /// One chapter at a time: for providers with nothing to share between chapters.
+    public func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>] {
+        chapters.map { chapter in Result { try results(for: chapter) } }
+    }
 }

@@ -102,19 +102,37 @@ public struct SnippetRunner: SnippetResultProvider {
         try run(chapter).results
     }
 
+    /// Every chapter's results, the modules they import built (or their cache keys
+    /// worked out) once for all of them rather than once per chapter.
+    public func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>] {
+        let shared = modules(for: chapters)
+        return chapters.map { chapter in Result { try run(chapter, sharing: shared).results } }
+    }
+
+    /// The workbook modules that `chapters`' snippets import, built or found in the cache:
+    /// pass it to `run(_:sharing:)` so that each module's sources are read and hashed
+    /// once per command, not once per chapter.
+    public func modules(for chapters: [Chapter]) -> ImportableModules.Resolution {
+        let names = chapters.flatMap(\.snippets).flatMap { modules.known(SnippetProgram.importedModules(of: $0)) }
+        return modules.build(Array(Set(names)).sorted())
+    }
+
     /// Runs every snippet of `chapter` that the cache cannot answer for, and judges all of them.
-    public func run(_ chapter: Chapter) throws -> ChapterRun {
+    /// `shared`: modules from `modules(for:)`, reused instead of being looked at again.
+    public func run(_ chapter: Chapter, sharing shared: ImportableModules.Resolution? = nil) throws -> ChapterRun {
         let start = Date()
         let snippets = chapter.snippets
-        let imports = snippets.map { modules.known(SnippetProgram.importedModules($0.compiledLines)) }
-        let resolution = modules.build(Array(Set(imports.joined())).sorted())
+        let lines = snippets.map(\.compiledLines)
+        let imports = lines.map { modules.known(SnippetProgram.importedModules($0)) }
+        let resolution = modules.build(Array(Set(imports.joined())).sorted(), reusing: shared)
 
         var executions = [SnippetExecution?](repeating: nil, count: snippets.count)
         var keys: [String] = []
         var cached = 0
         for (index, snippet) in snippets.enumerated() {
             let key = SnippetCache.key(
-                for: snippet, chapterPath: chapter.path, toolchain: toolchain, moduleKeys: resolution.keys(of: imports[index]))
+                for: snippet, chapterPath: chapter.path, toolchain: toolchain, moduleKeys: resolution.keys(of: imports[index]),
+                compiledLines: lines[index])
             keys.append(key)
             if let broken = imports[index].first(where: { resolution.failures[$0] != nil }) {
                 executions[index] = .compileError(brokenImport(broken, in: snippet, chapterPath: chapter.path, resolution))
@@ -296,5 +314,7 @@ public struct SnippetRunner: SnippetResultProvider {
 
 /// `items.map(transform)`, with as many items at a time as there are processors when `parallel`.
 func parallelMap<T: Sendable, R: Sendable>(_ parallel: Bool, _ items: [T], _ transform: @escaping @Sendable (T) throws -> R) throws -> [R] {
-    try BlockingLanes.map(items, width: parallel ? BlockingLanes.processors : 1, transform)
+    // Counting processors reads files under /sys: not for nothing to do, as in a cached run.
+    guard items.count > 1 else { return try items.map(transform) }
+    return try BlockingLanes.map(items, width: parallel ? BlockingLanes.processors : 1, transform)
 }

@@ -13,24 +13,29 @@ public struct Workbook: Sendable {
     public let diagnostics: [Diagnostic]
     /// Numbers of chapter files too broken to parse (their names still say the number).
     public let unparsedChapterNumbers: Set<Int>
+    /// `root`'s path with a slash at the end, to which relative paths are appended.
+    private let rootPath: String
 
     /// Loads every `chapters/*.md` below `root`.
     public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
         self.root = root.standardizedFileURL
+        self.rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
         self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
         var chapters: [Chapter] = []
         var diagnostics: [Diagnostic] = []
         var unparsed: Set<Int> = []
-        for path in try Workbook.chapterPaths(in: self.root) {
-            let url = self.root.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw .unreadable(path: path, reason: "the file cannot be opened")
-            }
-            let result = ChapterParser(path: path).parse(Array(data))
+        let paths = try Workbook.chapterPaths(in: self.root)
+        let rootPath = self.rootPath
+        // The chapters are parsed side by side; nil: the file cannot be read.
+        let parsed = ParallelWork.map(paths) { path in
+            FileManager.default.contents(atPath: rootPath + path).map { ChapterParser(path: path).parse(Array($0)) }
+        }
+        for (path, result) in zip(paths, parsed) {
+            guard let result else { throw .unreadable(path: path, reason: "the file cannot be opened") }
             diagnostics += result.diagnostics
             if let chapter = result.chapter {
                 chapters.append(chapter)
-            } else if let name = ChapterFileName(url.lastPathComponent) {
+            } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)
             }
         }
@@ -131,7 +136,9 @@ public struct Workbook: Sendable {
 
     /// Reads a root-relative text file.
     public func read(_ relativePath: String) throws(WorkbookError) -> String {
-        guard let data = FileManager.default.contents(atPath: url(relativePath).path) else {
+        // The path as text: URL arithmetic is slow, and rendering reads every exercise's files.
+        let path = rootPath + relativePath
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: relativePath, reason: "no such file")
         }
         return String(decoding: data, as: UTF8.self)

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+
+@Suite("Text handled as bytes")
+struct TextBytesTests {
+    @Test("splits lines as the UTF-8 view does, an empty last line included", arguments: [
+        "", "a", "a\n", "\n\n", "one\ntwo\r\nthree", "café\n— dash\n",
+    ])
+    func lines(text: String) {
+        let expected = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        #expect(TextLines.split(text) == expected)
+        var text = text
+        let ranges = TextLines.ranges(in: text)
+        #expect(text.withUTF8 { bytes in ranges.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } } == expected)
+    }
+
+    @Test("trims spaces and tabs around a line, and a carriage return at its end")
+    func trimmed() {
+        #expect(TextLines.trimmed(" \t a b \t\r\n\tc\r\n") == ["a b", "c", ""])
+    }
+
+    @Test("finds markers byte for byte, from where it is told")
+    func search() {
+        var text = "<p>a</p><p>b</p>"
+        text.withUTF8 { bytes in
+            #expect(ByteSearch.firstOffset(of: "<p>".utf8, in: bytes) == 0)
+            #expect(ByteSearch.firstOffset(of: "<p>".utf8, in: bytes, from: 1) == 8)
+            #expect(ByteSearch.firstOffset(of: "</p>".utf8, in: bytes, from: 5) == 12)
+            #expect(ByteSearch.firstOffset(of: "</p>".utf8, in: bytes, from: 13) == nil)
+            #expect(ByteSearch.firstOffset(of: "<q>".utf8, in: bytes) == nil)
+            #expect(ByteSearch.firstOffset(of: "b</p>x".utf8, in: bytes) == nil)
+        }
+        #expect(ByteSearch.contains(UInt8(ascii: "&"), in: "a &amp; b") && !ByteSearch.contains(UInt8(ascii: "&"), in: "ab"))
+        #expect(ByteSearch.isASCII("plain") && !ByteSearch.isASCII("café"))
+    }
+
+    @Test("trims white space as Characters do, by bytes when a string is ASCII", arguments: [
+        "  a b  ", "\t\n x \r\n", "", "   ", "\u{00A0}a\u{2003}", " \u{0301}a", "a \u{0301}", "\r\na\r\n",
+    ])
+    func trimmingWhitespace(text: String) {
+        let characters = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        #expect(text.trimmingWhitespace == String(characters))
+        #expect(text[...].trimmingWhitespace == String(characters))
+    }
+}
+
+@Suite("A set of lines looked up by bytes")
+struct LineSetTests {
+    static func member(_ set: LineSet, _ line: String) -> Int? {
+        var line = line
+        return line.withUTF8 { set.member(equalTo: $0) }
+    }
+
+    @Test("finds a line exactly when a Set<String> would")
+    func sameAsStrings() {
+        let members = ["let total = items.reduce(0, +)", "print(\"café\")", "K = 1", "résumé", "x", "print(\"café\")"]
+        let set = LineSet(members)
+        #expect(set.memberOfLine == [0, 1, 2, 3, 4, 1], "equal lines are one member")
+        let strings = Set(members)
+        let probes = [
+            "let total = items.reduce(0, +)", "let total = items.reduce(0, -)", "print(\"café\")",
+            "print(\"cafe\u{0301}\")",  // the same, decomposed
+            "\u{212A} = 1",  // the Kelvin sign: canonically the letter K
+            "re\u{0301}sume\u{0301}", "x", "", "y",
+        ]
+        for probe in probes {
+            #expect((Self.member(set, probe) != nil) == strings.contains(probe), "\(probe.debugDescription)")
+        }
+        #expect(Self.member(set, "\u{212A} = 1") == 2)
+        #expect(Self.member(set, "re\u{0301}sume\u{0301}") == 3)
+    }
+
+    @Test("holds a member that is canonically ASCII under its ASCII form")
+    func kelvin() {
+        let set = LineSet(["\u{212A}elvin", "semi\u{037E}"])
+        #expect(Self.member(set, "Kelvin") == 0)
+        #expect(Self.member(set, "semi;") == 1)
+        #expect(Self.member(set, "kelvin") == nil)
+    }
+}
+
+@Suite("The visible lines of a page")
+struct VisibleLinesTests {
+    @Test("leave out tags, even across lines, trim blanks and decode entities")
+    func visible() {
+        let html = "<p>One &amp; two</p>\n  <pre><code>let a = 1\n</code></pre>\n<a\nhref=\"x\">link</a>\n\t\n<b>"
+        #expect(HTML.visibleLines(html) == ["One & two", "let a = 1", "link"])
+        var lines: [String] = []
+        HTML.forEachVisibleLine(html) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines == ["One &amp; two", "let a = 1", "link"])
+    }
+}
