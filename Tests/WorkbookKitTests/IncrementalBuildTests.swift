@@ -113,7 +113,7 @@ struct IncrementalModuleBuilderTests {
 
     @Test("compiles only the edited file when its declarations stand, and everything when they change")
     func routes() async throws {
-        let probe = try Probe()
+        let probe = try await onOwnThread { try Probe() }
         defer { try? FileManager.default.removeItem(at: probe.folder) }
         let first = try await onOwnThread { try probe.buildAndRun() }
         #expect(first.0 == .wholeModule)
@@ -137,7 +137,7 @@ struct IncrementalModuleBuilderTests {
 
     @Test("reports the compiler's diagnostics at the file's line, and starts afresh after a failure")
     func failure() async throws {
-        let probe = try Probe()
+        let probe = try await onOwnThread { try Probe() }
         defer { try? FileManager.default.removeItem(at: probe.folder) }
         _ = try await onOwnThread { try probe.buildAndRun() }
         try probe.write("func base() -> Int {\n    \"one\"\n}\n", to: probe.a)
@@ -160,7 +160,7 @@ struct IncrementalModuleBuilderTests {
 struct AutolinkEntriesTests {
     @Test("are read from objects and archives as swift-autolink-extract reads them")
     func matchesTheTool() async throws {
-        let probe = try IncrementalModuleBuilderTests.Probe()
+        let probe = try await onOwnThread { try IncrementalModuleBuilderTests.Probe() }
         defer { try? FileManager.default.removeItem(at: probe.folder) }
         try probe.write("import Foundation\nfunc base() -> Int { Int(Date().timeIntervalSince1970 > 0 ? 1 : 0) }\n", to: probe.a)
         let objects = try await onOwnThread { () -> [URL] in
@@ -169,11 +169,14 @@ struct AutolinkEntriesTests {
             return built.objects
         }
         let archive = probe.folder.appendingPathComponent("libProbe.a")
-        let archived = try ChildProcess.run("/usr/bin/ar", .init(arguments: ["crs", archive.path] + objects.map(\.path)))
-        #expect(archived.termination.isSuccess)
         let toolOutput = probe.folder.appendingPathComponent("tool.autolink")
         let command = probe.commands.extractAutolink(inputs: objects.map(\.path), into: toolOutput)
-        #expect(try ChildProcess.run(command[0], .init(arguments: Array(command.dropFirst()))).termination.isSuccess)
+        let (archived, extracted) = try await onOwnThread {
+            (try ChildProcess.run("/usr/bin/ar", .init(arguments: ["crs", archive.path] + objects.map(\.path))),
+             try ChildProcess.run(command[0], .init(arguments: Array(command.dropFirst()))))
+        }
+        #expect(archived.termination.isSuccess)
+        #expect(extracted.termination.isSuccess)
         let expected = try String(contentsOf: toolOutput, encoding: .utf8).split(separator: "\n").map(String.init)
 
         let fromObjects = try #require(AutolinkEntries.read(objects))

@@ -169,8 +169,14 @@ public struct IncrementalModuleBuilder: Sendable {
         sources: [URL], dependencies: [ModuleBuilder.BuiltModule], layout: Layout, with commands: DirectCommands
     ) throws {
         let includes = dependencies.map(\.folder)
+        // A file with the program's entry point changes the partial modules of the
+        // files compiled beside it, so it gets a job of its own: each file's partial
+        // module is then the one a job compiling that file alone writes.
+        let entryPoints = sources.indices.filter { Self.hasEntryPoint(sources[$0]) }
+        let others = sources.indices.filter { !entryPoints.contains($0) }
+        let batches = entryPoints.map { [$0] } + DirectCommands.batches(of: others.count).map { $0.map { others[$0] } }
         var jobs: [[String]] = []
-        for (batch, members) in DirectCommands.batches(of: sources.count).enumerated() {
+        for (batch, members) in batches.enumerated() {
             jobs.append(try commands.compile(
                 members.map { (sources[$0], layout.outputs($0)) }, sources: sources, moduleName: layout.moduleName,
                 includes: includes, outputMap: layout.folder.appendingPathComponent("outputs-\(batch).json"), in: layout.folder))
@@ -205,6 +211,12 @@ public struct IncrementalModuleBuilder: Sendable {
         guard result.termination.isSuccess else {
             throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: result.standardError + result.standardOutput)
         }
+    }
+
+    /// `main.swift`, or a file that says `@main`.
+    static func hasEntryPoint(_ source: URL) -> Bool {
+        source.lastPathComponent == "main.swift"
+            || (FileManager.default.contents(atPath: source.path).map { $0.range(of: Data("@main".utf8)) != nil } ?? false)
     }
 
     /// A file name per source for its outputs: its own name without `.swift`, numbered
