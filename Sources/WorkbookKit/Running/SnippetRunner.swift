@@ -202,7 +202,9 @@ public struct SnippetRunner: SnippetResultProvider {
             builds += 1
             switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath), resolution) {
             case .success(let program):
-                let runs = try parallelMap(options.parallel, group) { snippet in
+                // One more run than processors: a run spends part of its short life
+                // being loaded, and the next one can use the processor meanwhile.
+                let runs = try BlockingLanes.map(group, width: options.parallel ? BlockingLanes.processors + 1 : 1) { snippet in
                     try execute(program, arguments: [SnippetProgram.argument(for: snippet)])
                 }
                 for (offset, index) in remaining.enumerated() { executions[index] = runs[offset] }

@@ -68,12 +68,16 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// The job compiling all of `sources` in one go (whole-module mode) into one
     /// `object`: for a program nobody edits file by file, the cheapest build there is
     /// (a job per file pays the code generator's setup per file).
+    /// With `threads` > 1, the code generator (most of an unoptimised build) runs on that
+    /// many threads, writing one object per source: `objects` then names one per source.
     public func compileWholeModule(
-        sources: [URL], moduleName: String, includes: [URL], object: URL, in directory: URL,
+        sources: [URL], moduleName: String, includes: [URL], objects: [URL], threads: Int = 1, in directory: URL,
         extraFlags: [String] = [], parseAsLibrary: Bool = true
     ) -> [String] {
+        let threading = threads > 1 ? ["-num-threads", "\(threads)"] : []
         let command = instantiate(compile, sources: sources, primaries: [], moduleName: moduleName, includes: includes,
-                                  extraFlags: extraFlags, outputs: ["-o", object.path], directory: directory)
+                                  extraFlags: extraFlags + threading, outputs: objects.flatMap { ["-o", $0.path] },
+                                  directory: directory)
         return parseAsLibrary ? command : command.filter { $0 != "-parse-as-library" }
     }
 
