@@ -243,13 +243,13 @@ struct GradingBuild {
         testObjects: [URL], commands: DirectCommands
     ) throws -> Runner? {
         let archives = dependencies.reversed().map(\.archive)
-        // What the runner loads; the module's library asks only for what is missing.
-        guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return nil }
         let libraryName = "lib\(moduleName).so"
         let library = try produce(in: grader.cache.appendingPathComponent("shared-modules"), named: "\(moduleName)-\(module.key)",
                                   file: libraryName) { scratch, output in
-            try commands.link(module.objects, into: output, in: scratch, shared: true,
-                              linkerFlags: ["-soname", libraryName], provided: provided) == nil
+            // What the runner loads; the module's library asks only for what is missing.
+            guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return false }
+            return try commands.link(module.objects, into: output, in: scratch, shared: true,
+                                     linkerFlags: ["-soname", libraryName], provided: provided) == nil
         }
         guard let library else { return nil }
         var runnerHash = ContentHash()

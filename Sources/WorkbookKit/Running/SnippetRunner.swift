@@ -64,8 +64,8 @@ public struct SnippetRunner: SnippetResultProvider {
     let modules: ImportableModules
     let cache: SnippetCache
     let buildsFolder: URL
-    /// The compiler's jobs without the driver; nil builds with `swiftc`.
-    let commands: DirectCommands?
+    /// `.workbook/cache`: where the driver-free commands are kept, among the rest.
+    let cacheFolder: URL
 
     /// The workbook's cache: `.workbook/cache`.
     public static func defaultCacheFolder(root: URL) -> URL {
@@ -86,8 +86,7 @@ public struct SnippetRunner: SnippetResultProvider {
         self.modules = ImportableModules(root: root, builder: ModuleBuilder(toolchain: toolchain, cacheFolder: cacheFolder))
         self.cache = SnippetCache(cacheFolder: cacheFolder)
         self.buildsFolder = cacheFolder.appendingPathComponent("snippet-builds", isDirectory: true)
-        self.commands = options.useDriver ? nil
-            : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
+        self.cacheFolder = cacheFolder
     }
 
     /// A runner for `workbook`'s chapters, with the toolchain from `SWIFTC` or `PATH`:
@@ -269,6 +268,10 @@ public struct SnippetRunner: SnippetResultProvider {
         for file in files {
             try Data(file.contents.utf8).write(to: scratch.appendingPathComponent(file.name))
         }
+        // Learnt (or read from the cache) only now: a run that compiles nothing, as
+        // `render` with every result cached, never starts the driver to learn them.
+        let commands = options.useDriver ? nil
+            : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
         let direct = try commands.map { commands in
             try DirectProgramBuild(commands: commands).build(
                 files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
