@@ -24,7 +24,6 @@ struct RenderCommandTests {
 
     /// A one-chapter workbook with one exercise, in a temporary folder.
     static func makeWorkbook() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-render-cli-\(UUID().uuidString)")
         let files = [
             "Package.swift": "// swift-tools-version:6.0\n",
             "chapters/01-blocks.md": """
@@ -78,12 +77,7 @@ struct RenderCommandTests {
 
             """,
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
+        return try TemporaryWorkbook(files).root
     }
 
     fileprivate struct Run: Sendable {

@@ -56,15 +56,9 @@ enum RunFixture {
         "play/scratch.swift": "import Chapter01Demo\nimport Stage\nprint(add(20, 22), stageDish.name)\n",
     ]
 
-    static let root: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-run-cli-\(UUID().uuidString)")
-        for (path, contents) in files {
-            let url = root.appendingPathComponent(path)
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? contents.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
-    }()
+    // A folder that cannot be written makes every test that uses it fail, and say why.
+    static let root: URL = (try? TemporaryWorkbook(files).root)
+        ?? URL(fileURLWithPath: "/nonexistent/run-fixture-could-not-be-written")
 
     /// What a command printed, and its exit code.
     struct Outcome: Sendable {

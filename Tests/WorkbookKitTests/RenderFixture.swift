@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookTestSupport
 import WorkbookKit
 
 /// A small workbook written into a temporary folder: two chapters with prose, a raw
@@ -113,20 +114,12 @@ enum RenderFixture {
 
     /// Writes the fixture and returns its root; `reference` replaces the reference file.
     static func make(reference: String = reference) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-render-\(UUID().uuidString)")
-        let files = [
-            "Package.swift": "// swift-tools-version:6.0\n",
+        try TemporaryWorkbook([
             "chapters/01-blocks.md": chapterOne,
             "chapters/02-pictures.md": chapterTwo,
             "Sources/Chapter01Blocks/Ex1_Add.swift": reference,
             "Tests/Chapter01BlocksTests/Ex1_AddTests.swift": tests,
-        ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
+        ]).root
     }
 }
 

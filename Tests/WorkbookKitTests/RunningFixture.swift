@@ -95,11 +95,7 @@ enum RunningFixture {
     ]
 
     /// Writes the fixture into a new temporary folder.
-    static func make() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-running-\(UUID().uuidString)")
-        for (path, contents) in files { try write(contents, to: path, in: root) }
-        return root
-    }
+    static func make() throws -> URL { try TemporaryWorkbook(files).root }
 
     static func write(_ contents: String, to path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
