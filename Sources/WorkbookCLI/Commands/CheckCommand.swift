@@ -9,7 +9,7 @@ enum CheckCommand: Command {
         options: [
             .value("format", "FORMAT", choices: ["text", "json", "junit"], "text (default), json (Exercism results.json v3), or junit"),
             .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-            .flag("fresh", "ignore cached results and grade again"),
+            .flag("fresh", "ignore cached results and run every exercise's tests again"),
         ],
         discussion: """
         Compiles your files as the chapter's module, compiles the chapter's tests against it,
@@ -19,6 +19,9 @@ enum CheckCommand: Command {
         file:line), crashed (the signal and the trap's message), timed out (the limit and
         the likely cause), or not started (the file is still the starter). A chapter not
         started yet is started first. Builds live in .workbook/; your files are never written.
+        After an edit inside a function, only that file is compiled again, and only the
+        exercises whose tests reach it are run again; the others keep their results.
+        WORKBOOK_TIMINGS=1 prints how long each phase took, to standard error.
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)

@@ -14,7 +14,7 @@ enum RunCommand: Command {
             .value("timeout", "S", "seconds each snippet (or FILE.swift) may run (default 10)"),
             .flag("fresh", "ignore cached results and programs: compile and run everything again"),
             .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
-            .flag("bench", "measure a merged run of the largest chapter against one build per snippet, and a cached re-run"),
+            .flag("bench", "measure a merged run of the largest chapter against one swiftc build per snippet, and a cached re-run"),
         ],
         discussion: """
         Compiles every `swift run` snippet of chapter N (or of all chapters) into one program

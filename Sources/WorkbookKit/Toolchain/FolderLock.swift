@@ -10,10 +10,11 @@ import Glibc
 public final class FolderLock: Sendable {
     private let descriptor: Mutex<Int32?>
 
-    /// Waits until the lock is free.
+    /// Waits until the lock is free; throws the system's reason when the lock file
+    /// cannot be opened.
     init(_ file: URL) throws {
         let opened = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path]) }
+        guard opened >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         while flock(opened, LOCK_EX) != 0, errno == EINTR {}
         descriptor = Mutex(opened)
     }
