@@ -9,14 +9,26 @@ struct RunningProgramTests {
 
     @Test("gives each merged snippet its own file and namespace, dispatched by its fence line")
     func merged() throws {
-        let other = Snippet(location: SourceLocation(path: "chapters/01-demo.md", line: 52), source: "print(1)\n")
+        let other = Snippet(location: SourceLocation(path: "chapters/01-demo.md", line: 52), source: "print(await total())\n")
         let program = SnippetProgram.merged([snippet, other], chapterPath: "chapters/01-demo.md")
         let files = program.files
         #expect(!program.parseAsLibrary)
         #expect(files.map(\.name) == ["main.swift", "Snippet_L40.swift", "Snippet_L52.swift"])
-        #expect(files[0].contents.contains("case \"40\": try await Snippet_L40.run()"))
+        #expect(files[0].contents.contains("case \"40\": try Snippet_L40.run()"))
         #expect(files[0].contents.contains("case \"52\": try await Snippet_L52.run()"))
         #expect(files[0].contents.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
+        #expect(files[1].contents.contains("static func run() throws {"))
+        #expect(files[2].contents.contains("static func run() async throws {"))
+    }
+
+    @Test("makes a snippet's function async only when its body awaits or says async", arguments: zip(
+        ["let total = await till.balance", "async let menu = loadMenu()", "let work: () async -> Void = {}",
+         "for await line in lines { print(line) }", "print(\"await me\") // a false yes costs only time",
+         "queue.async { print(1) }", "DispatchQueue.main.asyncAfter(deadline: .now()) {}", "let awaited = 1",
+         "print(asyncCount, awaitingTables)", "queue . async { }"],
+        [true, true, true, true, true, false, false, false, false, false]))
+    func asyncBodies(line: String, needsAsync: Bool) {
+        #expect(SnippetProgram.needsAsync(["let x = 1", line]) == needsAsync)
     }
 
     @Test("hoists the snippet's imports to file scope and keeps every line at its chapter line")

@@ -162,6 +162,44 @@ struct RunningSnippetRunnerTests {
         #expect(run.results[0].message.hasPrefix("chapters/04-broken.md:\(importLine):1: error: module Chapter09Broken does not compile"))
     }
 
+    @Test("runs each merged snippet in a process forked from one start of the program, its output capped")
+    func forked() async throws {
+        let chapter = try RunningFixture.chapter("05-forked.md", """
+            # Forked
+
+            ```swift run
+            let parent = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\\(getppid())/exe")
+            print(URL(fileURLWithPath: parent).lastPathComponent)
+            ```
+
+            ```output
+            program
+            ```
+
+            ```swift run
+            print(String(repeating: "x", count: 5000))
+            ```
+
+            ```output
+            x
+            ```
+
+            ```swift run
+            DispatchQueue.main.async { print("never printed: nothing drains the main queue") }
+            print(Thread.isMainThread)
+            ```
+
+            ```output
+            true
+            ```
+            """)
+        let run = try await RunningFixture.run(chapter, .init(outputLimit: 1000, useCache: false))
+        #expect(run.results[0].status == .passed, "the parent of a snippet's process is the merged program: \(run.results[0].actual)")
+        #expect(run.results[1].actual == String(repeating: "x", count: 1000), "output past the limit is dropped")
+        #expect(run.results[2].status == .passed, "a snippet without await runs on the main thread, like a plain script: \(run.results[2].actual)")
+        #expect(run.builds == 1)
+    }
+
     @Test("runs a learner's file with the chapter modules, Diner and Stage importable")
     func script() async throws {
         let ran = try await RunningFixture.script(

@@ -24,6 +24,9 @@ enum RunCommand: Command {
         point at the chapter line. Results are cached by content in .workbook/.
         With FILE.swift, compiles and runs that file with Diner, Stage and the chapter modules
         importable, and prints what it prints.
+        Merged snippets run as processes forked from one start of their program, so the
+        libraries are loaded once per chapter. WORKBOOK_TIMINGS=1 prints how long each
+        chapter spent building and running, to standard error.
         Exit status: 0 when every snippet passes (or FILE.swift exits 0), 1 otherwise,
         2 for an unknown chapter or a missing file.
         """
@@ -58,10 +61,16 @@ enum RunCommand: Command {
         let json = invocation.value("format") == "json"
         // Each module's sources are hashed once for all the chapters, not once per chapter.
         let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
+        let timings = context.environment["WORKBOOK_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false
         for chapter in chapters {
             let run = try runner.run(chapter, sharing: shared)
             // Text goes out chapter by chapter, so a long first run shows progress.
             if !json { printChapter(run, on: console) }
+            if timings {
+                console.printError(String(
+                    format: "timings: chapter %d: %.3f s, of which building %.3f s and running %.3f s (busy seconds, summed over processors)",
+                    run.chapter.number, run.seconds, run.buildingSeconds, run.runningSeconds))
+            }
             runs.append(run)
         }
         if json {

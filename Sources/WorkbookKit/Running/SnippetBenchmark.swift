@@ -11,8 +11,9 @@ public enum SnippetBenchmark {
         public var chapter: Chapter?
         /// Snippets of that chapter that the merged build takes (all but `standalone`).
         public var mergedSnippets: Int
-        /// Merged build (the compiler's jobs started directly, one batch of files per
-        /// processor), one process per snippet: what `workbook run` does.
+        /// Merged build (one compile job started directly, its code generation on every
+        /// processor), one process per snippet, forked from one start of the program:
+        /// what `workbook run` does.
         public var merged: Double = 0
         /// Each snippet compiled on its own with `swiftc`, as a plain doctest-style runner
         /// does, on every processor at once: the baseline of the target.

@@ -21,7 +21,7 @@ struct SnippetCache: Sendable {
     private let earlierFolderPath: String
 
     /// Bump when the generated program changes in a way that can change what a snippet prints.
-    static let formatVersion = "snippet-runner 1"
+    static let formatVersion = "snippet-runner 2"  // 2: a snippet without `await` runs synchronously, on the main thread
 
     /// `compiledLines`: the snippet's, when the caller has them already.
     static func key(

@@ -6,8 +6,9 @@ import Synchronization
 /// actual output the handouts print.
 ///
 /// Like Rust 2024 doctests, every snippet of a chapter that is not `standalone` is compiled
-/// into one merged program, each in its own namespace, and that program is then run once per
-/// snippet in a process of its own (time limit, output cap), so one crash hides nothing.
+/// into one merged program, each in its own namespace; each snippet then runs in a process of
+/// its own (time limit, output cap), forked from one start of that program (`ForkedRuns`),
+/// so one crash hides nothing.
 /// When the merged build fails, the snippets its errors point at are set aside and the rest
 /// is built again; if that fails too, or an error points nowhere, each snippet is compiled on
 /// its own so that every error is attributed. Executions are cached by content, so an
@@ -54,6 +55,10 @@ public struct SnippetRunner: SnippetResultProvider {
         /// Whether the merged build failed and snippets were compiled one by one.
         public var fellBack: Bool
         public var seconds: Double
+        /// Of which building programs and running snippets (busy seconds: work done on
+        /// several processors at once is summed).
+        public var buildingSeconds: Double = 0
+        public var runningSeconds: Double = 0
 
         public var failures: [SnippetResult] { results.filter { $0.status != .passed } }
     }
@@ -64,6 +69,7 @@ public struct SnippetRunner: SnippetResultProvider {
     let modules: ImportableModules
     let cache: SnippetCache
     let buildsFolder: URL
+    let clock = SnippetPhaseClock()
     /// `.workbook/cache`: where the driver-free commands are kept, among the rest.
     let cacheFolder: URL
 
@@ -120,6 +126,7 @@ public struct SnippetRunner: SnippetResultProvider {
     /// `shared`: modules from `modules(for:)`, reused instead of being looked at again.
     public func run(_ chapter: Chapter, sharing shared: ImportableModules.Resolution? = nil) throws -> ChapterRun {
         let start = Date()
+        let phasesBefore = clock.now
         let snippets = chapter.snippets
         let lines = snippets.map(\.compiledLines)
         let imports = lines.map { modules.known(SnippetProgram.importedModules($0)) }
@@ -166,9 +173,11 @@ public struct SnippetRunner: SnippetResultProvider {
         let results = snippets.indices.map { index in
             (executions[index] ?? .compileError("the snippet was not built")).verdict(for: snippets[index], chapterPath: chapter.path)
         }
+        let phases = clock.now
         return ChapterRun(
             chapter: chapter, results: results, cached: cached, builds: builds, fellBack: fellBack,
-            seconds: Date().timeIntervalSince(start))
+            seconds: Date().timeIntervalSince(start), buildingSeconds: phases.building - phasesBefore.building,
+            runningSeconds: phases.running - phasesBefore.running)
     }
 
     /// Compiles and runs a learner's own file with the workbook's modules importable.
@@ -199,13 +208,13 @@ public struct SnippetRunner: SnippetResultProvider {
         while !remaining.isEmpty {
             let group = remaining.map { snippets[$0] }
             builds += 1
-            switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath), resolution) {
+            // The launcher is built once into the cache; should that fail, each snippet starts the program itself.
+            let launcher = try? ForkedRuns.module(modules.builder)
+            var withLauncher = resolution
+            if let launcher { withLauncher.modules.append(launcher) }
+            switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath, launcher: launcher != nil), withLauncher) {
             case .success(let program):
-                // One more run than processors: a run spends part of its short life
-                // being loaded, and the next one can use the processor meanwhile.
-                let runs = try BlockingLanes.map(group, width: options.parallel ? BlockingLanes.processors + 1 : 1) { snippet in
-                    try execute(program, arguments: [SnippetProgram.argument(for: snippet)])
-                }
+                let runs = try runAll(group, of: program, forked: launcher != nil)
                 for (offset, index) in remaining.enumerated() { executions[index] = runs[offset] }
                 remaining = []
             case .failure(let diagnostics):
@@ -224,6 +233,23 @@ public struct SnippetRunner: SnippetResultProvider {
             }
         }
         return MergedOutcome(executions: executions.map { $0 ?? .compileError("the snippet was not built") }, builds: builds, fellBack: false)
+    }
+
+    /// Runs each of `snippets` in a process of its own, forked from one start of the
+    /// merged `program` (`ForkedRuns`); any the launcher cannot account for, the ordinary
+    /// way. One more run than processors: a run spends part of its short life waiting.
+    private func runAll(_ snippets: [Snippet], of program: URL, forked: Bool) throws -> [SnippetExecution] {
+        let width = options.parallel ? BlockingLanes.processors + 1 : 1
+        let lines = snippets.map(SnippetProgram.argument)
+        let forked = forked ? try clock.time(\.running) {
+            try ForkedRuns.run(
+                program, lines: lines, width: width, timeout: options.timeout, outputLimit: options.outputLimit,
+                environment: Self.runEnvironment)
+        } : [:]
+        let missing = lines.filter { forked[$0] == nil }
+        let ordinary = try parallelMap(options.parallel, missing) { line in try execute(program, arguments: [line]) }
+        let runs = forked.merging(zip(missing, ordinary)) { forked, _ in forked }
+        return lines.map { runs[$0] ?? .compileError("the snippet was not run") }
     }
 
     /// Each snippet in a program of its own: slower, but every error is its snippet's.
@@ -248,8 +274,12 @@ public struct SnippetRunner: SnippetResultProvider {
         case failure(String)
     }
 
-    /// Compiles `program` into `<cache>/snippet-builds/<key>/program`, or reuses that build.
     private func compile(_ program: SnippetProgram.Program, _ resolution: ImportableModules.Resolution) throws -> Compiled {
+        try clock.time(\.building) { try build(program, resolution) }
+    }
+
+    /// Compiles `program` into `<cache>/snippet-builds/<key>/program`, or reuses that build.
+    private func build(_ program: SnippetProgram.Program, _ resolution: ImportableModules.Resolution) throws -> Compiled {
         let files = program.files
         let flags = SwiftToolchain.languageFlags
             // -wmo: one compiler process for every file, instead of one per file, each
@@ -301,13 +331,19 @@ public struct SnippetRunner: SnippetResultProvider {
         return .success(binary)
     }
 
-    private func execute(_ program: URL, arguments: [String]) throws -> SnippetExecution {
+    /// A snippet's environment: ours, except that a crash does not spend seconds printing a backtrace.
+    private static var runEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        // A crash would otherwise spend seconds printing a backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        let result = try ChildProcess.run(program.path, .init(
-            arguments: arguments, environment: environment, workingDirectory: program.deletingLastPathComponent().path,
-            timeout: options.timeout, outputLimit: options.outputLimit))
+        return environment
+    }
+
+    private func execute(_ program: URL, arguments: [String]) throws -> SnippetExecution {
+        let result = try clock.time(\.running) {
+            try ChildProcess.run(program.path, .init(
+                arguments: arguments, environment: Self.runEnvironment, workingDirectory: program.deletingLastPathComponent().path,
+                timeout: options.timeout, outputLimit: options.outputLimit))
+        }
         return SnippetExecution(result)
     }
 

@@ -61,8 +61,9 @@ public struct ModuleBuilder: Sendable {
 
         // Build in a scratch folder and rename, so an interrupted build never leaves a
         // half-written module that looks finished.
-        let scratch = cacheFolder.appendingPathComponent("modules").appendingPathComponent(".tmp-\(name)-\(key)-\(getpid())")
-        try? FileManager.default.removeItem(at: scratch)
+        // Named for this build alone: two threads of one process may build the same module.
+        let scratch = cacheFolder.appendingPathComponent("modules")
+            .appendingPathComponent(".tmp-\(name)-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var arguments = SwiftToolchain.languageFlags + flags + [
