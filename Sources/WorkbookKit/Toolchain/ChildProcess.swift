@@ -109,14 +109,24 @@ public enum ChildProcess {
 
         let argv = [executable] + options.arguments
         let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let (status, pid) = Orphans.spawnTracked {
-            var pid: pid_t = 0
-            let status = withCStrings(argv) { cArgs in
-                withCStrings(environment) { cEnv in
-                    posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+        func spawn() -> (Int32, pid_t) {
+            Orphans.spawnTracked {
+                var pid: pid_t = 0
+                let status = withCStrings(argv) { cArgs in
+                    withCStrings(environment) { cEnv in
+                        posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
+                    }
                 }
+                return (status, pid)
             }
-            return (status, pid)
+        }
+        var (status, pid) = spawn()
+        // "Text file busy": a program just written by this process can still be open for
+        // writing in a child that another thread is starting, until that child execs.
+        // It lasts microseconds; try again a few times.
+        for _ in 0..<20 where status == ETXTBSY {
+            usleep(5000)
+            (status, pid) = spawn()
         }
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         spawnLock.unlock()
