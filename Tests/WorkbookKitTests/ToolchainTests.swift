@@ -50,6 +50,16 @@ struct ChildProcessTests {
         #expect(result.standardOutput == "/tmp\n")
     }
 
+    @Test("inherits none of our open files but its standard input, output and error")
+    func noStrayFiles() async throws {
+        // Opened without close-on-exec, as Foundation opens a file it writes.
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor > 2)
+        defer { close(descriptor) }
+        let result = try await run("/bin/sh", .init(arguments: ["-c", "test -e /proc/self/fd/\(descriptor) && echo open || echo closed"]))
+        #expect(result.standardOutput == "closed\n")
+    }
+
     @Test("throws when the program does not exist")
     func missingProgram() {
         #expect(throws: ChildProcess.LaunchError.self) {

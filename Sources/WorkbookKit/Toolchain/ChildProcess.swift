@@ -91,6 +91,9 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else of ours: a file Foundation opened without close-on-exec (a program
+        // being written, a lock) would otherwise stay open in the child for its whole life.
+        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, 3) }
         if let directory = options.workingDirectory {
             guard let addChdir = Self.addChdir else { throw .cannotStart(executable, errno: ENOSYS) }
             _ = addChdir(&actions, directory)
@@ -122,8 +125,8 @@ public enum ChildProcess {
         }
         var (status, pid) = spawn()
         // "Text file busy": a program just written by this process can still be open for
-        // writing in a child that another thread is starting, until that child execs.
-        // It lasts microseconds; try again a few times.
+        // writing in a child that another thread is starting, until that child closes our
+        // files. It lasts microseconds; try again a few times.
         for _ in 0..<20 where status == ETXTBSY {
             usleep(5000)
             (status, pid) = spawn()
@@ -163,6 +166,13 @@ public enum ChildProcess {
     private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up the same way.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
     }()
 
     /// `SIGSEGV` for 11: what a learner can look up.
