@@ -4,11 +4,12 @@ import Testing
 
 @Suite("Snippets run as forks of one program")
 struct RunningForkedRunsTests {
-    @Test("reads the launcher's report, one line per snippet, and skips what it does not understand", arguments: zip(
-        ["63 exited 0", "85 exited 3", "110 signaled 4", "140 timedout", "164 unstarted", "210 exited", "248 wandered 1", "", "301"],
-        [.exited(0), .exited(3), .signaled(4), .timedOut, .unstarted, nil, nil, nil, nil] as [ForkedRuns.Report?]))
-    func report(line: String, expected: ForkedRuns.Report?) {
-        let parsed = ForkedRuns.parse(line + "\n")
+    @Test("reads the launcher's report, one line per snippet, and leaves out the unstarted and what it does not understand",
+          arguments: zip(
+            ["63 exited 0", "85 exited 3", "110 signaled 4", "140 timedout", "164 unstarted", "210 exited", "248 wandered 1", "", "301"],
+            [.exited(0), .exited(3), .signaled(4), .timedOut(seconds: 5), nil, nil, nil, nil, nil] as [SnippetExecution.Ending?]))
+    func report(line: String, expected: SnippetExecution.Ending?) {
+        let parsed = ForkedRuns.parse(line + "\n", timeout: 5)
         #expect(parsed.values.first == expected)
         #expect(parsed.count == (expected == nil ? 0 : 1))
     }

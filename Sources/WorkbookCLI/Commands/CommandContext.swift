@@ -25,6 +25,11 @@ struct CommandContext {
         return try Workbook.findRoot(from: currentDirectory)
     }
 
+    /// Whether `WORKBOOK_TIMINGS` asks for each phase's duration (set, and not `0`).
+    static func wantsTimings(_ environment: [String: String]) -> Bool {
+        environment["WORKBOOK_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false
+    }
+
     /// The workspace `workbook()` uses, when one is named.
     var exercisesFolder: URL? {
         (invocation.value("exercises") ?? environment["WORKBOOK_EXERCISES"]).map(resolve)

@@ -55,7 +55,7 @@ struct GradingContext {
         let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         let line = ProgressLine(console: console, enabled: showProgress && console.interactive,
-                                timings: environment["WORKBOOK_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false)
+                                timings: CommandContext.wantsTimings(environment))
         grader.progress = { line.update($0) }
         defer { line.finish() }
         return try grader.grade(chapter, only: exercise?.id)

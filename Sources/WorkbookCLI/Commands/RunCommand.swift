@@ -61,7 +61,7 @@ enum RunCommand: Command {
         let json = invocation.value("format") == "json"
         // Each module's sources are hashed once for all the chapters, not once per chapter.
         let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
-        let timings = context.environment["WORKBOOK_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let timings = CommandContext.wantsTimings(context.environment)
         for chapter in chapters {
             let run = try runner.run(chapter, sharing: shared)
             // Text goes out chapter by chapter, so a long first run shows progress.

@@ -131,30 +131,23 @@ public enum ForkedRuns {
         return try builder.build(name: moduleName, sources: [file])
     }
 
-    /// How one snippet's run ended, as the launcher reports it.
-    enum Report: Equatable {
-        case exited(Int32)
-        case signaled(Int32)
-        case timedOut
-        case unstarted
-    }
-
-    /// The launcher's report, by snippet line; lines it does not understand are left out.
-    static func parse(_ report: String) -> [String: Report] {
-        var reports: [String: Report] = [:]
+    /// How each snippet ended, by line, from the launcher's report (`timeout`: the limit a
+    /// `timedout` snippet ran into). `unstarted` snippets and lines it does not understand
+    /// are left out.
+    static func parse(_ report: String, timeout: Double) -> [String: SnippetExecution.Ending] {
+        var endings: [String: SnippetExecution.Ending] = [:]
         for line in report.split(separator: "\n") {
             let words = line.split(separator: " ")
             guard words.count >= 2 else { continue }
             let number = words.count > 2 ? Int32(words[2]) : nil
             switch (words[1], number) {
-            case ("exited", let code?): reports[String(words[0])] = .exited(code)
-            case ("signaled", let signal?): reports[String(words[0])] = .signaled(signal)
-            case ("timedout", nil): reports[String(words[0])] = .timedOut
-            case ("unstarted", nil): reports[String(words[0])] = .unstarted
+            case ("exited", let code?): endings[String(words[0])] = .exited(code)
+            case ("signaled", let signal?): endings[String(words[0])] = .signaled(signal)
+            case ("timedout", nil): endings[String(words[0])] = .timedOut(seconds: timeout)
             default: continue
             }
         }
-        return reports
+        return endings
     }
 
     /// Runs `lines` (snippet arguments) of the merged `program`, `width` at a time. A line
@@ -173,14 +166,7 @@ public enum ForkedRuns {
             timeout: timeout * Double(rounds) + 10))
         let asked = Set(lines)
         var executions: [String: SnippetExecution] = [:]
-        for (line, report) in parse(result.standardOutput) where asked.contains(line) {
-            let ending: SnippetExecution.Ending
-            switch report {
-            case .exited(let code): ending = .exited(code)
-            case .signaled(let signal): ending = .signaled(signal)
-            case .timedOut: ending = .timedOut(seconds: timeout)
-            case .unstarted: continue
-            }
+        for (line, ending) in parse(result.standardOutput, timeout: timeout) where asked.contains(line) {
             let out = read(folder.appendingPathComponent("\(line).out"), limit: outputLimit)
             let err = read(folder.appendingPathComponent("\(line).err"), limit: outputLimit)
             executions[line] = SnippetExecution(

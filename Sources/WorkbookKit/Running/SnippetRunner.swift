@@ -202,19 +202,21 @@ public struct SnippetRunner: SnippetResultProvider {
     }
 
     private func runMerged(_ snippets: [Snippet], chapterPath: String, _ resolution: ImportableModules.Resolution) throws -> MergedOutcome {
+        // Nothing to build: a cached run never looks for the launcher.
+        guard !snippets.isEmpty else { return MergedOutcome(executions: [], builds: 0, fellBack: false) }
         var executions = [SnippetExecution?](repeating: nil, count: snippets.count)
         var remaining = Array(snippets.indices)
         var builds = 0
+        // The launcher is built once into the cache; should that fail, each snippet starts the program itself.
+        let launcher = try? ForkedRuns.module(modules.builder)
+        var withLauncher = resolution
+        if let launcher { withLauncher.modules.append(launcher) }
         while !remaining.isEmpty {
             let group = remaining.map { snippets[$0] }
             builds += 1
-            // The launcher is built once into the cache; should that fail, each snippet starts the program itself.
-            let launcher = try? ForkedRuns.module(modules.builder)
-            var withLauncher = resolution
-            if let launcher { withLauncher.modules.append(launcher) }
             switch try compile(SnippetProgram.merged(group, chapterPath: chapterPath, launcher: launcher != nil), withLauncher) {
             case .success(let program):
-                let runs = try runAll(group, of: program, forked: launcher != nil)
+                let runs = try runAll(group, of: program, hasLauncher: launcher != nil)
                 for (offset, index) in remaining.enumerated() { executions[index] = runs[offset] }
                 remaining = []
             case .failure(let diagnostics):
@@ -238,10 +240,10 @@ public struct SnippetRunner: SnippetResultProvider {
     /// Runs each of `snippets` in a process of its own, forked from one start of the
     /// merged `program` (`ForkedRuns`); any the launcher cannot account for, the ordinary
     /// way. One more run than processors: a run spends part of its short life waiting.
-    private func runAll(_ snippets: [Snippet], of program: URL, forked: Bool) throws -> [SnippetExecution] {
+    private func runAll(_ snippets: [Snippet], of program: URL, hasLauncher: Bool) throws -> [SnippetExecution] {
         let width = options.parallel ? BlockingLanes.processors + 1 : 1
         let lines = snippets.map(SnippetProgram.argument)
-        let forked = forked ? try clock.time(\.running) {
+        let forked = hasLauncher ? try clock.time(\.running) {
             try ForkedRuns.run(
                 program, lines: lines, width: width, timeout: options.timeout, outputLimit: options.outputLimit,
                 environment: Self.runEnvironment)
@@ -332,11 +334,11 @@ public struct SnippetRunner: SnippetResultProvider {
     }
 
     /// A snippet's environment: ours, except that a crash does not spend seconds printing a backtrace.
-    private static var runEnvironment: [String: String] {
+    private static let runEnvironment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
-    }
+    }()
 
     private func execute(_ program: URL, arguments: [String]) throws -> SnippetExecution {
         let result = try clock.time(\.running) {
