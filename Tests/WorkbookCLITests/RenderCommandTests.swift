@@ -85,19 +85,23 @@ struct RenderCommandTests {
         var output: RenderCapture
     }
 
-    fileprivate func render(_ arguments: [String], in root: URL, environment: [String: String] = [:]) -> Run {
-        let output = RenderCapture()
-        let status = WorkbookCLI.run(["render"] + arguments, environment: environment, currentDirectory: root, console: output.console)
-        return Run(status: status, output: output)
+    /// `workbook render ARGUMENTS` in `root`. Rendering blocks while its lanes work: on a
+    /// thread of its own, so that it never holds up the test pool the other suites share.
+    fileprivate func render(_ arguments: [String], in root: URL, environment: [String: String] = [:]) async throws -> Run {
+        try await onOwnThread {
+            let output = RenderCapture()
+            let status = WorkbookCLI.run(["render"] + arguments, environment: environment, currentDirectory: root, console: output.console)
+            return Run(status: status, output: output)
+        }
     }
 
     func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
     @Test("writes the student edition into handouts/student/ by default")
-    func defaults() throws {
+    func defaults() async throws {
         let root = try Self.makeWorkbook()
         // No PATH, so no swiftc and no snippet runner: the pages show expected outputs.
-        let run = render([], in: root)
+        let run = try await render([], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
         let folder = root.appendingPathComponent("handouts/student")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -113,9 +117,9 @@ struct RenderCommandTests {
     }
 
     @Test("renders one chapter's instructor page where --out says")
-    func oneChapterInstructor() throws {
+    func oneChapterInstructor() async throws {
         let root = try Self.makeWorkbook()
-        let run = render(["1", "--edition", "instructor", "--out", "out/teacher"], in: root)
+        let run = try await render(["1", "--edition", "instructor", "--out", "out/teacher"], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
         let folder = root.appendingPathComponent("out/teacher")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["01-blocks.html", "index.html"])
@@ -128,32 +132,32 @@ struct RenderCommandTests {
         #expect(index.contains("<code>workbook render 2 --edition instructor</code>"))
 
         // Rendering the other chapter into the same folder links both.
-        #expect(render(["2", "--edition", "instructor", "--out", "out/teacher"], in: root).status == 0)
+        #expect(try await render(["2", "--edition", "instructor", "--out", "out/teacher"], in: root).status == 0)
         let both = try read(folder.appendingPathComponent("index.html"))
         #expect(both.contains(#"href="01-blocks.html""#) && both.contains(#"href="02-more.html""#))
     }
 
     @Test("names the chapters there are when asked for one that is not", arguments: [["9"], ["x"]])
-    func unknownChapter(arguments: [String]) throws {
+    func unknownChapter(arguments: [String]) async throws {
         let root = try Self.makeWorkbook()
-        let run = render(arguments, in: root)
+        let run = try await render(arguments, in: root)
         #expect(run.status == 2)
         #expect(run.output.standardError.contains("the chapters are 1, 2"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("handouts").path))
     }
 
     @Test("rejects an edition it does not know")
-    func unknownEdition() throws {
-        let run = render(["--edition", "teacher"], in: try Self.makeWorkbook())
+    func unknownEdition() async throws {
+        let run = try await render(["--edition", "teacher"], in: try Self.makeWorkbook())
         #expect(run.status == 2)
         #expect(run.output.standardError.contains("use one of: student, instructor"))
     }
 
     @Test("refuses to write into the workbook's own folders, and writes nothing", arguments: ["chapters", ".", "Sources"])
-    func refusesWorkbookFolders(out: String) throws {
+    func refusesWorkbookFolders(out: String) async throws {
         let root = try Self.makeWorkbook()
         let before = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path).sorted()
-        let run = render(["--out", out], in: root)
+        let run = try await render(["--out", out], in: root)
         #expect(run.status == 1)
         #expect(run.output.standardError.contains("cannot write here"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path).sorted() == before)
@@ -161,16 +165,16 @@ struct RenderCommandTests {
     }
 
     @Test("says how to install Chromium when --pdf cannot find it, and keeps the HTML")
-    func pdfWithoutChromium() throws {
+    func pdfWithoutChromium() async throws {
         let root = try Self.makeWorkbook()
-        let run = render(["--pdf"], in: root, environment: ["PATH": root.path])
+        let run = try await render(["--pdf"], in: root, environment: ["PATH": root.path])
         #expect(run.status == 1)
         #expect(run.output.standardError.contains("Chromium is not installed; install it (Debian/Ubuntu: sudo apt-get install chromium)"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("handouts/student/workbook.html").path))
     }
 
     @Test("prints workbook.html to PDF with headless Chromium")
-    func pdfWithChromium() throws {
+    func pdfWithChromium() async throws {
         let root = try Self.makeWorkbook()
         // A stand-in for Chromium that records its arguments and writes the PDF it is asked for.
         let fake = root.appendingPathComponent("fake-chromium")
@@ -184,7 +188,7 @@ struct RenderCommandTests {
         """.write(to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
 
-        let run = render(["--pdf"], in: root, environment: ["CHROMIUM": fake.path])
+        let run = try await render(["--pdf"], in: root, environment: ["CHROMIUM": fake.path])
         #expect(run.status == 0, "\(run.output.standardError)")
         #expect(run.output.standardOutput.contains("PDF: handouts/student/workbook.pdf"))
         #expect(try read(root.appendingPathComponent("handouts/student/workbook.pdf")) == "%PDF-1.4 fake")
@@ -198,7 +202,7 @@ struct RenderCommandTests {
         let root = try Self.makeWorkbook()
         // The real environment: swiftc is on PATH, so the snippets are compiled and run —
         // for seconds, so on a thread of its own rather than the shared test pool.
-        let run = try await onOwnThread { render([], in: root, environment: ProcessInfo.processInfo.environment) }
+        let run = try await render([], in: root, environment: ProcessInfo.processInfo.environment)
         #expect(run.status == 0, "\(run.output.standardError)")
         #expect(run.output.standardOutput.contains("1 snippets, 1 figures"))
         #expect(!run.output.standardOutput.contains("missing") && !run.output.standardOutput.contains("not run"))

@@ -16,7 +16,7 @@ struct GradingTests {
         let workbook = try Workbook(root: root)
         var options = Grader.Options()
         options.timeout = 3
-        let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate(), options: options)
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
         let started = Date()
         let faultsChapter = try workbook.chapter("2")
         let grade = try await onOwnThread { try grader.grade(faultsChapter) }
@@ -59,7 +59,7 @@ struct GradingTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
-        let grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate())
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
         let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
@@ -102,7 +102,7 @@ struct GradingTests {
             try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
         }
         let said = Mutex<[String]>([])
-        var grader = Grader(workbook: workbook, toolchain: try SwiftToolchain.locate())
+        var grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
         grader.progress = { line in said.withLock { $0.append(line) } }
         let first = try await onOwnThread { [grader] in try grader.grade(chapter) }
         #expect(first.allPassed)

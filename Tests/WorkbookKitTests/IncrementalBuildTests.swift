@@ -56,7 +56,7 @@ struct DirectCommandsTests {
     func learnt() async throws {
         let cache = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let toolchain = try SwiftToolchain.locate()
+        let toolchain = try await onOwnThread { try SwiftToolchain.locate() }
         let commands = try #require(try await onOwnThread {
             DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache)
         })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 @Suite("The Swift highlighter")
 struct RenderHighlighterTests {
@@ -96,14 +97,20 @@ struct RenderHandoutTests {
         return results
     }
 
-    static func render(reference: String = RenderFixture.reference, provider: ((Workbook) -> (any SnippetResultProvider)?)? = nil) throws -> Rendered {
-        let root = try RenderFixture.make(reference: reference)
-        let workbook = try Workbook(root: root)
-        let results = provider.map { $0(workbook) } ?? FakeResults(results: Self.results(for: workbook))
-        return Rendered(
-            workbook: workbook,
-            student: HandoutRenderer(workbook: workbook, edition: .student, results: results).render(workbook.chapters, collections: true),
-            instructor: HandoutRenderer(workbook: workbook, edition: .instructor, results: results).render(workbook.chapters, collections: true))
+    /// Both editions of the fixture workbook. Rendering blocks while its lanes work: on a
+    /// thread of its own, so that it never holds up the test pool the other suites share.
+    static func render(
+        reference: String = RenderFixture.reference, provider: (@Sendable (Workbook) -> (any SnippetResultProvider)?)? = nil
+    ) async throws -> Rendered {
+        try await onOwnThread {
+            let root = try RenderFixture.make(reference: reference)
+            let workbook = try Workbook(root: root)
+            let results = provider.map { $0(workbook) } ?? FakeResults(results: Self.results(for: workbook))
+            return Rendered(
+                workbook: workbook,
+                student: HandoutRenderer(workbook: workbook, edition: .student, results: results).render(workbook.chapters, collections: true),
+                instructor: HandoutRenderer(workbook: workbook, edition: .instructor, results: results).render(workbook.chapters, collections: true))
+        }
     }
 
     private func page(_ set: HandoutSet, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
@@ -111,8 +118,8 @@ struct RenderHandoutTests {
     }
 
     @Test("are one page per chapter, an index and the whole workbook on one page")
-    func pages() throws {
-        let rendered = try Self.render()
+    func pages() async throws {
+        let rendered = try await Self.render()
         for set in [rendered.student, rendered.instructor] {
             #expect(set.pages.map(\.fileName) == ["01-blocks.html", "02-pictures.html", "index.html", "workbook.html"])
             let whole = try page(set, "workbook.html")
@@ -124,11 +131,11 @@ struct RenderHandoutTests {
     }
 
     @Test("for one chapter, come with an index that links only pages there are, so that no link is dead")
-    func oneChapter() throws {
+    func oneChapter() async throws {
         let root = try RenderFixture.make()
         let workbook = try Workbook(root: root)
         let renderer = HandoutRenderer(workbook: workbook, edition: .student, results: FakeResults(results: Self.results(for: workbook)))
-        let alone = renderer.render([workbook.chapters[0]], collections: false)
+        let alone = try await onOwnThread { renderer.render([workbook.chapters[0]], collections: false) }
         #expect(alone.pages.map(\.fileName) == ["01-blocks.html", "index.html"])
         let index = try page(alone, "index.html")
         #expect(index.contains(#"<a href="01-blocks.html">Blocks and closures</a>"#))
@@ -147,13 +154,17 @@ struct RenderHandoutTests {
         }
 
         // Pages already in the output folder are linked.
-        let beside = renderer.render([workbook.chapters[0]], collections: false, existingPages: ["02-pictures.html", "workbook.html"])
+        let beside = try await onOwnThread {
+            renderer.render([workbook.chapters[0]], collections: false, existingPages: ["02-pictures.html", "workbook.html"])
+        }
         let fuller = try page(beside, "index.html")
         #expect(fuller.contains(#"<a href="02-pictures.html">Pictures</a>"#) && fuller.contains(#"<a href="workbook.html">"#))
         #expect(try page(beside, "01-blocks.html").contains(#"<a href="02-pictures.html">link to chapter two</a>"#))
 
         // The instructor's index says how to render the instructor's pages.
-        let instructor = HandoutRenderer(workbook: workbook, edition: .instructor, results: nil).render([workbook.chapters[1]], collections: false)
+        let instructor = try await onOwnThread {
+            HandoutRenderer(workbook: workbook, edition: .instructor, results: nil).render([workbook.chapters[1]], collections: false)
+        }
         #expect(try page(instructor, "index.html").contains("<code>workbook render 1 --edition instructor</code>"))
     }
 
@@ -166,8 +177,8 @@ struct RenderHandoutTests {
     }
 
     @Test("show the student the starter, and neither the solution nor the tests")
-    func studentEdition() throws {
-        let rendered = try Self.render()
+    func studentEdition() async throws {
+        let rendered = try await Self.render()
         #expect(rendered.student.errors.isEmpty, "\(rendered.student.errors)")
         for page in rendered.student.pages {
             let visible = HTML.visibleLines(page.html)
@@ -185,8 +196,8 @@ struct RenderHandoutTests {
     }
 
     @Test("show the instructor the solution and the tests")
-    func instructorEdition() throws {
-        let rendered = try Self.render()
+    func instructorEdition() async throws {
+        let rendered = try await Self.render()
         let chapter = try page(rendered.instructor, "01-blocks.html")
         let visible = HTML.visibleLines(chapter)
         #expect(visible.contains(RenderFixture.solutionLine))
@@ -196,8 +207,8 @@ struct RenderHandoutTests {
     }
 
     @Test("drop an author's raw HTML and javascript: links, and load nothing from anywhere")
-    func safeAndSelfContained() throws {
-        let rendered = try Self.render()
+    func safeAndSelfContained() async throws {
+        let rendered = try await Self.render()
         for page in rendered.student.pages + rendered.instructor.pages {
             #expect(!page.html.contains("<script"), "\(page.fileName)")
             #expect(!page.html.contains("javascript:"), "\(page.fileName)")
@@ -213,8 +224,8 @@ struct RenderHandoutTests {
     }
 
     @Test("show snippets without their hidden lines, with their actual output, flagging a difference")
-    func snippets() throws {
-        let rendered = try Self.render()
+    func snippets() async throws {
+        let rendered = try await Self.render()
         let chapter = try page(rendered.student, "01-blocks.html")
         let visible = HTML.visibleLines(chapter)
         #expect(!visible.contains("let hiddenSetup = 40") && !visible.contains("# let hiddenSetup = 40"))
@@ -228,8 +239,8 @@ struct RenderHandoutTests {
     }
 
     @Test("show expected outputs, and say so, when there is no snippet runner")
-    func noRunner() throws {
-        let rendered = try Self.render(provider: { _ in nil })
+    func noRunner() async throws {
+        let rendered = try await Self.render(provider: { _ in nil })
         let chapter = try page(rendered.student, "01-blocks.html")
         #expect(chapter.contains("Expected output (snippets have not been run: <code>workbook run 1</code>)</div><pre>42</pre>"))
         #expect(rendered.student.tally.notRun == 3)
@@ -239,15 +250,15 @@ struct RenderHandoutTests {
     }
 
     @Test("show expected outputs, with a warning, when the runner fails")
-    func failingRunner() throws {
-        let rendered = try Self.render(provider: { _ in FailingResults() })
+    func failingRunner() async throws {
+        let rendered = try await Self.render(provider: { _ in FailingResults() })
         #expect(rendered.student.diagnostics.contains { $0.severity == .warning && $0.message.contains("the cache is unreadable") })
         #expect(rendered.student.tally.notRun == 3)
     }
 
     @Test("embed figures as inline SVG with a caption, and mark a missing one")
-    func figures() throws {
-        let rendered = try Self.render()
+    func figures() async throws {
+        let rendered = try await Self.render()
         let pictures = try page(rendered.student, "02-pictures.html")
         #expect(pictures.contains(#"<meta name="workbook-snippets" content="run">"#))
         #expect(pictures.contains(RenderFixture.figureSVG))
@@ -257,8 +268,8 @@ struct RenderHandoutTests {
     }
 
     @Test("refuse a figure that is not SVG, at the snippet's line")
-    func rejectedFigure() throws {
-        let rendered = try Self.render(provider: { workbook in
+    func rejectedFigure() async throws {
+        let rendered = try await Self.render(provider: { workbook in
             FakeResults(results: RenderHandoutTests.results(for: workbook, figureOutputs: [RenderFixture.figureSVG, "not drawn yet"]))
         })
         let second = rendered.workbook.chapters[1].snippets[1].location
@@ -267,9 +278,9 @@ struct RenderHandoutTests {
     }
 
     @Test("never fall back to the reference when the starter cannot be made")
-    func brokenMarkers() throws {
+    func brokenMarkers() async throws {
         let broken = RenderFixture.reference.replacingOccurrences(of: "    // END SOLUTION\n", with: "")
-        let rendered = try Self.render(reference: broken)
+        let rendered = try await Self.render(reference: broken)
         let error = try #require(rendered.student.errors.first { $0.message.contains("no starter to show") })
         #expect(error.message.hasPrefix("exercise 1.1: no starter to show: Sources/Chapter01Blocks/Ex1_Add.swift:7:1: error: "))
         let chapter = try page(rendered.student, "01-blocks.html")
@@ -291,8 +302,8 @@ struct RenderHandoutTests {
 @Suite("The solution leak audit")
 struct RenderLeakAuditTests {
     @Test("finds the reference solution and the tests in the instructor's page, and nothing in the student's")
-    func finds() throws {
-        let rendered = try RenderHandoutTests.render()
+    func finds() async throws {
+        let rendered = try await RenderHandoutTests.render()
         let audit = SolutionLeakAudit(workbook: rendered.workbook)
         #expect(Set(audit.secrets.map(\.text)) == [RenderFixture.solutionLine, RenderFixture.testLine,
                                                     "@Suite(\"Exercise 1.1: Write add\")", "struct Ex1_AddTests {", "@Test(\"adds\") func adds() {"])
@@ -306,11 +317,11 @@ struct RenderLeakAuditTests {
     }
 
     @Test("holds back a student page that would show the solution")
-    func holdsBack() throws {
+    func holdsBack() async throws {
         // A chapter whose author pasted the answer into a quote is fine (it is the chapter's
         // text); the same line arriving any other way is not: simulate it with a hint that
         // the audit does not know the chapter wrote.
-        let rendered = try RenderHandoutTests.render()
+        let rendered = try await RenderHandoutTests.render()
         let audit = SolutionLeakAudit(workbook: rendered.workbook)
         let leaking = "<pre><code>" + HTML.escape(RenderFixture.solutionLine) + "</code></pre>"
         let leak = try #require(audit.leaks(in: leaking).first)
@@ -322,8 +333,8 @@ struct RenderLeakAuditTests {
 @Suite("The handout writer")
 struct RenderWriterTests {
     @Test("writes the pages into the output folder")
-    func writes() throws {
-        let rendered = try RenderHandoutTests.render()
+    func writes() async throws {
+        let rendered = try await RenderHandoutTests.render()
         let folder = rendered.workbook.root.appendingPathComponent("handouts/student")
         let urls = try HandoutWriter.write(rendered.student, to: folder, workbook: rendered.workbook)
         #expect(urls.map(\.lastPathComponent) == rendered.student.pages.map(\.fileName))
@@ -331,8 +342,8 @@ struct RenderWriterTests {
     }
 
     @Test("leaves a page that did not change as it is, and replaces one that did")
-    func unchangedPages() throws {
-        let rendered = try RenderHandoutTests.render()
+    func unchangedPages() async throws {
+        let rendered = try await RenderHandoutTests.render()
         let folder = rendered.workbook.root.appendingPathComponent("handouts/student")
         try HandoutWriter.write(rendered.student, to: folder, workbook: rendered.workbook)
         let past = Date(timeIntervalSince1970: 1_000_000_000)
@@ -353,8 +364,8 @@ struct RenderWriterTests {
     }
 
     @Test("refuses folders that belong to the workbook", arguments: ["", "chapters", "Sources/Chapter01Blocks", "Tests", "exercises/01-blocks", ".workbook", ".."])
-    func refuses(folder: String) throws {
-        let rendered = try RenderHandoutTests.render()
+    func refuses(folder: String) async throws {
+        let rendered = try await RenderHandoutTests.render()
         let target = folder.isEmpty ? rendered.workbook.root : rendered.workbook.root.appendingPathComponent(folder)
         #expect(throws: WorkbookError.self) {
             try HandoutWriter.write(rendered.student, to: target, workbook: rendered.workbook)

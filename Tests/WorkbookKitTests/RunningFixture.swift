@@ -112,9 +112,10 @@ enum RunningFixture {
         var reason: String
     }
 
-    /// Adds a chapter file to the shared copy and loads it.
-    static func chapter(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Chapter {
-        let (root, _) = try shared.get()
+    /// Adds a chapter file to the shared copy and loads it. (The first call makes the
+    /// copy and asks swiftc its version: on a thread of its own, not the test pool.)
+    static func chapter(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> Chapter {
+        let (root, _) = try await onOwnThread { try shared.get() }
         try write(text, to: "chapters/\(name)", in: root)
         let workbook = try Workbook(root: root)
         let chapter = try #require(workbook.chapters.first { $0.path == "chapters/\(name)" }, sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 @Suite("Snippets run as forks of one program")
 struct RunningForkedRunsTests {
@@ -25,7 +26,7 @@ struct RunningForkedRunsTests {
     }
 
     @Test("gives each reported snippet its output files, capped, and leaves out the ones it cannot account for")
-    func executions() throws {
+    func executions() async throws {
         let program = try fakeProgram("""
             printf 'hello\\n' > "$folder/10.out"; printf 'oops' > "$folder/10.err"; echo "10 exited 0"
             printf '0123456789ABC' > "$folder/20.out"; : > "$folder/20.err"; echo "20 signaled 4"
@@ -34,8 +35,9 @@ struct RunningForkedRunsTests {
             echo "arguments: $*" > "$(dirname "$0")/arguments"
             """)
         defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
-        let runs = try ForkedRuns.run(
-            program, lines: ["10", "20", "30", "40", "50"], width: 3, timeout: 2, outputLimit: 10, environment: [:])
+        let runs = try await onOwnThread {
+            try ForkedRuns.run(program, lines: ["10", "20", "30", "40", "50"], width: 3, timeout: 2, outputLimit: 10, environment: [:])
+        }
         #expect(runs["10"] == SnippetExecution(ending: .exited(0), standardOutput: "hello\n", standardError: "oops"))
         #expect(runs["20"] == SnippetExecution(ending: .signaled(4), standardOutput: "0123456789", outputTruncated: true))
         #expect(runs["30"] == SnippetExecution(ending: .timedOut(seconds: 2), standardOutput: "looping\n"))
@@ -46,10 +48,12 @@ struct RunningForkedRunsTests {
     }
 
     @Test("removes the folder the outputs were written to")
-    func cleansUp() throws {
+    func cleansUp() async throws {
         let program = try fakeProgram("echo \"$folder\" > \"$(dirname \"$0\")/folder\"; : > \"$folder/1.out\"; echo \"1 exited 0\"")
         defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
-        let runs = try ForkedRuns.run(program, lines: ["1"], width: 1, timeout: 2, outputLimit: 10, environment: [:])
+        let runs = try await onOwnThread {
+            try ForkedRuns.run(program, lines: ["1"], width: 1, timeout: 2, outputLimit: 10, environment: [:])
+        }
         #expect(runs["1"]?.ending == .exited(0))
         let folder = try String(contentsOf: program.deletingLastPathComponent().appendingPathComponent("folder"), encoding: .utf8)
         #expect(!folder.isEmpty && !FileManager.default.fileExists(atPath: folder.trimmingCharacters(in: .whitespacesAndNewlines)))

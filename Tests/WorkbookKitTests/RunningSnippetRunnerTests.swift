@@ -8,7 +8,7 @@ import Testing
 struct RunningSnippetRunnerTests {
     @Test("passes every snippet of a correct chapter, with one merged build for all but the standalone one")
     func correctChapter() async throws {
-        let chapter = try RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
+        let chapter = try await RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
         let run = try await RunningFixture.run(chapter, .init(useCache: false))
         #expect(run.results.map(\.status) == Array(repeating: .passed, count: 6), "\(run.results.map(\.message))")
         #expect(run.results.map(\.line) == chapter.snippets.map(\.location.line))
@@ -20,7 +20,7 @@ struct RunningSnippetRunnerTests {
 
     @Test("answers an unchanged chapter from the cache, without compiling or running anything")
     func cachedRerun() async throws {
-        let chapter = try RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
+        let chapter = try await RunningFixture.chapter("01-demo.md", RunningFixture.demoChapter)
         let first = try await RunningFixture.run(chapter)
         let again = try await RunningFixture.run(chapter)
         #expect(again.results == first.results)
@@ -30,7 +30,7 @@ struct RunningSnippetRunnerTests {
 
     @Test("names each way a snippet can go wrong, and builds the rest again without the one that does not compile")
     func brokenChapter() async throws {
-        let chapter = try RunningFixture.chapter("02-changed.md", """
+        let chapter = try await RunningFixture.chapter("02-changed.md", """
             # Changed
 
             ```swift run
@@ -99,7 +99,7 @@ struct RunningSnippetRunnerTests {
 
     @Test("compiles snippets one by one when the merged build fails with an error that belongs to no snippet")
     func fallBack() async throws {
-        let chapter = try RunningFixture.chapter("03-unbalanced.md", """
+        let chapter = try await RunningFixture.chapter("03-unbalanced.md", """
             # Unbalanced
 
             ```swift run
@@ -135,7 +135,7 @@ struct RunningSnippetRunnerTests {
 
     @Test("reports a module that does not compile at the snippet's import line, and runs the others")
     func brokenModule() async throws {
-        let chapter = try RunningFixture.chapter("04-broken.md", """
+        let chapter = try await RunningFixture.chapter("04-broken.md", """
             # Broken module
 
             ```swift run
@@ -164,7 +164,7 @@ struct RunningSnippetRunnerTests {
 
     @Test("runs each merged snippet in a process forked from one start of the program, its output capped")
     func forked() async throws {
-        let chapter = try RunningFixture.chapter("05-forked.md", """
+        let chapter = try await RunningFixture.chapter("05-forked.md", """
             # Forked
 
             ```swift run
