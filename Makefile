@@ -13,14 +13,16 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build release deps test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
+.PHONY: all build release deps sandbox-deps test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
 
 all: build
 	@$(WORKBOOK) list
 
 # cmark is the one C library the tool needs (Debian: libcmark-dev). Installed with apt-get
 # when running as root, with sudo when it needs no password; otherwise say how, and stop.
-deps:
+# bubblewrap is the sandbox learner code runs in; without it `check` still works and says
+# "sandbox: off", so a missing bubblewrap only warns.
+deps: sandbox-deps
 	@if pkg-config --exists libcmark 2>/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "Installing libcmark-dev (cmark, the CommonMark library)…"; \
@@ -32,6 +34,18 @@ deps:
 	  echo "error: libcmark-dev is missing. Install it with:"; \
 	  echo "  sudo apt-get install libcmark-dev pkg-config"; \
 	  exit 1; \
+	fi
+
+sandbox-deps:
+	@if command -v bwrap >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing bubblewrap (the sandbox for learner code)…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	else \
+	  echo "warning: bubblewrap is missing, so learner code will run unsandboxed. Install it with:"; \
+	  echo "  sudo apt-get install bubblewrap"; \
 	fi
 
 build: deps

@@ -137,7 +137,7 @@ struct GradingCommandsTests {
 
         let progress = await session.run("progress")
         #expect(progress.out.contains(" 1 [██████████] 3/3 done, 2 hints used"))
-        #expect(progress.out.contains("3 of 16 exercises done"))
+        #expect(progress.out.contains("3 of 22 exercises done"))
 
         // list shows the recorded grades while the files are the ones graded.
         #expect(await session.run("list").out.contains("✓ passing"))

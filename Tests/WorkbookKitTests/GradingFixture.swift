@@ -17,9 +17,18 @@ enum GradingFixture {
 
     /// Copies the fixture's faulty submissions for chapter 2 into the workspace.
     static func installFaults(in root: URL) throws {
-        let target = root.appendingPathComponent("exercises/02-faults")
+        try install("02-faults", in: root)
+    }
+
+    /// Copies the fixture's hostile submissions for chapter 3 into the workspace.
+    static func installHostile(in root: URL) throws {
+        try install("03-hostile", in: root)
+    }
+
+    private static func install(_ stem: String, in root: URL) throws {
+        let target = root.appendingPathComponent("exercises/\(stem)")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        let folder = root.appendingPathComponent("Submissions/02-faults")
+        let folder = root.appendingPathComponent("Submissions/\(stem)")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: target.appendingPathComponent(name))
         }

@@ -56,6 +56,7 @@ enum CheckCommand: Command {
         default:
             CheckReport(console: console).print(grade, chapter: target.chapter)
         }
+        SandboxNotice.print(on: console, inReport: format == "text")
         return grade.allPassed ? .success : .failure
     }
 }

@@ -38,6 +38,21 @@ public struct Grader: Sendable {
 
     var cache: URL { workbook.cacheFolder }
 
+    /// What an exercise's run may see: the workbook hidden (its tests, references,
+    /// chapters and `.workbook/` state), the runner and its libraries and the learner's
+    /// workspace read-only, its scratch folder writable.
+    /// The limits every run has (the folders aside), for the reports' wording.
+    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
+
+    func sandboxPolicy(scratch: URL, runner: GradingBuild.Runner) -> SandboxPolicy {
+        let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
+            .filter { $0.hasPrefix(workbook.root.path) }
+        return SandboxPolicy(
+            hidden: [workbook.root.path],
+            readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
+            writable: [scratch.path])
+    }
+
     /// Grades `chapter`'s exercises, or just `only`.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
         let exercises = chapter.exercises.filter { $0.referenceFile != nil && $0.testsFile != nil }
@@ -182,8 +197,11 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v1")
+        hash.combine("grade-v2")
         hash.combine(toolchain.version)
+        // How the tests run: the runner's protocol, and whether the sandbox was there.
+        hash.combine(RunnerEntryPoint.source)
+        hash.combine(Sandbox.status.summary)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         var files: [URL] = []

@@ -33,15 +33,9 @@ struct GradingBuild {
         commands = DirectCommands.cached(toolchain: grader.toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: grader.cache)
     }
 
-    static let runnerModuleName = "WorkbookRunner"
-    static let entryPoint = """
-        import Testing
-
-        @main struct WorkbookRunnerMain {
-            static func main() async { await Testing.__swiftPMEntryPoint() as Never }
-        }
-
-        """
+    static let runnerModuleName = RunnerEntryPoint.moduleName
+    /// The runner's `main`: orders on standard input, token-signed results on fd 3.
+    static let entryPoint = RunnerEntryPoint.source
 
     func run(_ submissions: inout [Submission]) throws -> Output {
         var output = Output()
@@ -61,6 +55,11 @@ struct GradingBuild {
             case .success(let built):
                 module = built
             case .failure(let diagnostics):
+                // A compiler stopped at its limit has said nothing about any file.
+                if diagnostics.allText.hasPrefix("compiling took longer than") {
+                    output.chapterFailure = "the chapter's module \(moduleName) could not be built: " + shorten(diagnostics.allText)
+                    return output
+                }
                 guard blame(diagnostics, in: submissions.map { ($0.exercise, $0.file) }, &submissions, &output,
                             prefix: "") else {
                     output.chapterFailure = "the chapter's module \(moduleName) does not compile, even with the starters:\n" + shorten(diagnostics.allText)
@@ -136,7 +135,11 @@ struct GradingBuild {
     /// unchanged broken file does not compile it again. Built incrementally in
     /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
     private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<IncrementalModuleBuilder.Built> {
-        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental"])
+        // Diagnostics name the files by their paths: the key holds the paths too, so one
+        // workspace's failure is never shown in another's (two students, one root).
+        var pathsHash = ContentHash()
+        for source in sources { pathsHash.combine(source.path) }
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental", pathsHash.hex])
         let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
@@ -146,7 +149,7 @@ struct GradingBuild {
                 toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent("builds"), commands: commands)
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
-            try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            if !failure.timedOut { try? AtomicFile.write(failure.diagnostics, to: failureFile) }
             return .failure(CompilerDiagnostics(failure.diagnostics))
         } catch {
             return .failure(CompilerDiagnostics("\(error)"))

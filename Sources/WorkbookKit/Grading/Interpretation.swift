@@ -17,12 +17,15 @@ struct Interpretation {
         switch result.termination {
         case .timedOut(let seconds):
             grade.status = .timedOut
-            grade.message = "the tests ran past the \(seconds.formatted()) s limit and were stopped\(unfinished). "
-                + Interpretation.likelyCause(cpuSeconds: result.cpuSeconds, wallSeconds: result.seconds)
+            grade.message = "the tests ran past the \(seconds.formatted()) s limit and were stopped\(unfinished)."
+            // Past a limit, the code may simply be waiting for a process that never started.
+            if result.limitsReached.isEmpty {
+                grade.message += " " + Interpretation.likelyCause(cpuSeconds: result.cpuSeconds, wallSeconds: result.seconds)
+            }
         case .signaled(let signal):
             grade.status = .crashed
             grade.message = "the tests crashed\(unfinished): \(ChildProcess.signalName(signal))" + trapDetails(result.standardError)
-        case .exited(let code) where !stream.runEnded:
+        case .exited(let code) where !stream.runEnded || !stream.runnerCompleted:
             grade.status = .crashed
             grade.message = "the tests' process ended (exit status \(code)) before the tests finished\(unfinished); "
                 + "does the code call exit() or abort()?" + trapDetails(result.standardError)
@@ -40,11 +43,34 @@ struct Interpretation {
                 grade.message = ""
             }
         }
+        applySandboxFindings(&grade, result: result, stream: stream)
         if grade.outputTruncated {
             grade.message += grade.message.isEmpty ? "" : "\n"
             grade.message += "(the output passed the \(grader.options.outputLimit / 1024) KiB limit; the rest was dropped)"
         }
         return grade
+    }
+
+    /// What only the sandbox and the results channel can tell, each established by a
+    /// counter or a check: a limit the run went over, records the runner did not write.
+    private func applySandboxFindings(_ grade: inout ExerciseGrade, result: ChildProcess.Result, stream: TestEventStream) {
+        var notes: [String] = []
+        if result.limitsReached.contains(.memory) {
+            grade.status = grade.status == .timedOut ? .timedOut : .crashed
+            notes.append("The run went over a limit: " + LimitReached.memory.sentence(grader.sandboxPolicyLimits) + ".")
+        }
+        if result.limitsReached.contains(.processes) {
+            // Starting hundreds of processes is a fault even when the answers come out right.
+            if grade.status == .passed { grade.status = .failed }
+            notes.append("The kernel refused to start more: " + LimitReached.processes.sentence(grader.sandboxPolicyLimits) + ".")
+        }
+        if stream.foreignLines > 0 {
+            if grade.status == .passed { grade.status = .failed }
+            notes.append("\(stream.foreignLines) line\(stream.foreignLines == 1 ? "" : "s") on the test runner's private results channel "
+                + "did not come from the runner: the code under test wrote them. They were ignored.")
+        }
+        guard !notes.isEmpty else { return }
+        grade.message = ([grade.message] + notes).filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     /// A hang that burnt CPU is a loop; one that sat idle is waiting for something

@@ -24,29 +24,29 @@ struct SuiteRunner {
         guard let suite = exercise.suiteName else { return grade }
         let runs = grader.cache.appendingPathComponent("runs").appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
-        let events = runs.appendingPathComponent("events.jsonl")
         var environment = ProcessInfo.processInfo.environment
         // A crash report of every thread is slow and says nothing to a learner.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
+        let token = RunnerEntryPoint.makeToken()
         let result: ChildProcess.Result
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
             var options = ChildProcess.Options(
-                arguments: [
-                    "--filter", "^\(GradingBuild.runnerModuleName)\\.\(suite)(/|$)",
-                    "--event-stream-output-path", events.path, "--event-stream-version", "0",
-                ],
                 environment: environment, workingDirectory: runs.path,
                 timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
-            options.standardInput = ""
+            // The orders go on standard input, the results come back on fd 3: nothing the
+            // code under test can read from its arguments or environment leads to them.
+            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite)
+            options.resultsChannel = true
+            options.sandbox = grader.sandboxPolicy(scratch: runs, runner: runner)
             result = try ChildProcess.run(runner.executable.path, options)
         } catch {
             grade.message = "the tests could not be started: \(error)"
             return grade
         }
-        let stream = TestEventStream(parsing: FileManager.default.contents(atPath: events.path).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        let stream = TestEventStream(parsing: String(decoding: result.results, as: UTF8.self), token: token)
         return Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
             .grade(grade, result: result, stream: stream)
     }

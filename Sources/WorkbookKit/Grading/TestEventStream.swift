@@ -33,14 +33,37 @@ public struct TestEventStream: Sendable, Equatable {
     /// Issues by test id, in the order they were recorded; known issues are left out.
     public var issues: [String: [Issue]] = [:]
     public var runEnded = false
+    /// The runner's own last record, written after Swift Testing returned (only in a
+    /// token-signed stream: see `RunnerEntryPoint`).
+    public var runnerCompleted = false
+    /// Lines on the channel that did not carry the run's token: written by the code under
+    /// test, not by the runner. Ignored, and counted so the report can say so.
+    public var foreignLines = 0
 
     public init(tests: [TestRecord] = []) {
         self.tests = tests
     }
 
-    public init(parsing text: String) {
-        let decoder = JSONDecoder()
+    /// A stream whose every genuine line starts with `token` and a space.
+    public init(parsing text: String, token: String) {
+        let prefix = token + " "
+        var genuine: [Substring] = []
+        var foreign = 0
         for line in text.split(separator: "\n") {
+            if line.hasPrefix(prefix) { genuine.append(line.dropFirst(prefix.count)) } else { foreign += 1 }
+        }
+        self.init(lines: genuine)
+        foreignLines = foreign
+        runnerCompleted = genuine.last.map { $0.contains("\"kind\":\"\(RunnerEntryPoint.completionKind)\"") } ?? false
+    }
+
+    public init(parsing text: String) {
+        self.init(lines: text.split(separator: "\n"))
+    }
+
+    private init(lines: [Substring]) {
+        let decoder = JSONDecoder()
+        for line in lines {
             guard let record = try? decoder.decode(Line.self, from: Data(line.utf8)) else { continue }
             let payload = record.payload
             switch (record.kind, payload.kind) {

@@ -153,17 +153,26 @@ public enum ForkedRuns {
     /// Runs `lines` (snippet arguments) of the merged `program`, `width` at a time. A line
     /// is missing from the result when the launcher could not say how it ended.
     static func run(
-        _ program: URL, lines: [String], width: Int, timeout: Double, outputLimit: Int, environment: [String: String]
+        _ program: URL, lines: [String], width: Int, timeout: Double, outputLimit: Int, environment: [String: String],
+        sandbox: SandboxPolicy? = nil
     ) throws -> [String: SnippetExecution] {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("workbook-runs-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let rounds = (lines.count + width - 1) / max(1, width)
-        let result = try ChildProcess.run(program.path, .init(
+        var options = ChildProcess.Options(
             arguments: ["--each", folder.path, String(width), String(timeout), String(outputLimit)] + lines,
             environment: environment, workingDirectory: program.deletingLastPathComponent().path,
-            timeout: timeout * Double(rounds) + 10))
+            timeout: timeout * Double(rounds) + 10)
+        // One sandbox for the launcher and all its children; they write only their outputs.
+        if var policy = sandbox {
+            policy.writable.append(folder.path)
+            // Each child has the memory limit of one program, so the launcher's share is
+            // the same number: RLIMIT_AS is per process.
+            options.sandbox = policy
+        }
+        let result = try ChildProcess.run(program.path, options)
         let asked = Set(lines)
         var executions: [String: SnippetExecution] = [:]
         for (line, ending) in parse(result.standardOutput, timeout: timeout) where asked.contains(line) {

@@ -246,7 +246,7 @@ public struct SnippetRunner: SnippetResultProvider {
         let forked = hasLauncher ? try clock.time(\.running) {
             try ForkedRuns.run(
                 program, lines: lines, width: width, timeout: options.timeout, outputLimit: options.outputLimit,
-                environment: Self.runEnvironment)
+                environment: Self.runEnvironment, sandbox: sandboxPolicy(program: program))
         } : [:]
         let missing = lines.filter { forked[$0] == nil }
         let ordinary = try parallelMap(options.parallel, missing) { line in try execute(program, arguments: [line]) }
@@ -340,11 +340,19 @@ public struct SnippetRunner: SnippetResultProvider {
         return environment
     }()
 
+    /// A snippet (or a playground file) is code too: it sees the system read-only, not
+    /// the workbook, and writes only its private `/tmp` and `writable`.
+    func sandboxPolicy(program: URL, writable: [String] = []) -> SandboxPolicy {
+        SandboxPolicy(hidden: [root.path], readOnly: [program.deletingLastPathComponent().path], writable: writable)
+    }
+
     private func execute(_ program: URL, arguments: [String]) throws -> SnippetExecution {
         let result = try clock.time(\.running) {
-            try ChildProcess.run(program.path, .init(
+            var childOptions = ChildProcess.Options(
                 arguments: arguments, environment: Self.runEnvironment, workingDirectory: program.deletingLastPathComponent().path,
-                timeout: options.timeout, outputLimit: options.outputLimit))
+                timeout: options.timeout, outputLimit: options.outputLimit)
+            childOptions.sandbox = sandboxPolicy(program: program)
+            return try ChildProcess.run(program.path, childOptions)
         }
         return SnippetExecution(result)
     }

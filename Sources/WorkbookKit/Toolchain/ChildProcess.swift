@@ -36,6 +36,12 @@ public enum ChildProcess {
         /// CPU time the child used (user + system): near `seconds` for a busy loop,
         /// near zero for a program blocked in a deadlock.
         public var cpuSeconds: Double = 0
+        /// What the child wrote to its results channel (file descriptor 3), when asked for one.
+        public var results: [UInt8] = []
+        /// The limits of the sandbox the run went over, as the kernel counted them.
+        public var limitsReached: Set<LimitReached> = []
+        /// True when it ran inside the sandbox.
+        public var sandboxed = false
     }
 
     public struct Options: Sendable {
@@ -47,6 +53,12 @@ public enum ChildProcess {
         /// Bytes kept of standard output and of standard error, each.
         public var outputLimit: Int = 1 << 20
         public var standardInput: String? = nil
+        /// Gives the child a pipe on file descriptor 3 that only it writes and only we
+        /// read: the test runner's results, out of reach of any path the code under
+        /// test can read from its arguments or environment.
+        public var resultsChannel = false
+        /// Runs the child in the sandbox (when one can be had: `Sandbox.status`).
+        public var sandbox: SandboxPolicy? = nil
 
         public init(
             arguments: [String] = [], environment: [String: String]? = nil, workingDirectory: String? = nil,
@@ -71,18 +83,40 @@ public enum ChildProcess {
 
     /// Runs `executable` (an absolute path) and waits for it, at most `options.timeout` seconds.
     public static func run(_ executable: String, _ options: Options = Options()) throws(LaunchError) -> Result {
+        guard let policy = options.sandbox else { return try start(executable, options.arguments, options) }
+        let launch = Sandbox.launch(executable, options.arguments, policy: policy, workingDirectory: options.workingDirectory)
+        var result = try start(launch.executable, launch.arguments, options)
+        result.limitsReached = launch.finish(standardError: result.standardError)
+        result.sandboxed = Sandbox.status.isOn
+        // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
+        // trap or test runner does.)
+        if launch.reportsSignalsAsStatus, case .exited(let code) = result.termination, (129...159).contains(code) {
+            result.termination = .signaled(code - 128)
+        }
+        return result
+    }
+
+    private static func start(_ executable: String, _ arguments: [String], _ options: Options) throws(LaunchError) -> Result {
         let start = Date()
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0], resultsPipe: [Int32] = [-1, -1]
         // Pipes are close-on-exec and made under a lock with the spawn, so a child started
         // at the same time by another thread never inherits them (and never holds another
         // child's output open after that child has ended).
         spawnLock.lock()
         var locked = true
         defer { if locked { spawnLock.unlock() } }
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, pipe(&inPipe) == 0 else {
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, pipe(&inPipe) == 0,
+              !options.resultsChannel || pipe(&resultsPipe) == 0 else {
             throw .cannotStart(executable, errno: errno)
         }
-        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        if options.resultsChannel {
+            // Never 3 itself: `dup2(3, 3)` would leave it close-on-exec.
+            let high = fcntl(resultsPipe[1], F_DUPFD_CLOEXEC, 64)
+            close(resultsPipe[1])
+            resultsPipe[1] = high
+        }
+        let channel = options.resultsChannel ? resultsPipe : []
+        for fd in inPipe + outPipe + errPipe + channel { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -90,10 +124,14 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        if options.resultsChannel { posix_spawn_file_actions_adddup2(&actions, resultsPipe[1], 3) }
+        // A pipe end that happened to be 3 was replaced by the dup2 above: leave it.
+        for fd in inPipe + outPipe + errPipe + channel where !(options.resultsChannel && fd == 3) {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         // Nothing else of ours: a file Foundation opened without close-on-exec (a program
         // being written, a lock) would otherwise stay open in the child for its whole life.
-        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, 3) }
+        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, options.resultsChannel ? 4 : 3) }
         if let directory = options.workingDirectory {
             guard let addChdir = Self.addChdir else { throw .cannotStart(executable, errno: ENOSYS) }
             _ = addChdir(&actions, directory)
@@ -110,7 +148,7 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = [executable] + options.arguments
+        let argv = [executable] + arguments
         let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         func spawn() -> (Int32, pid_t) {
             Orphans.spawnTracked {
@@ -132,10 +170,12 @@ public enum ChildProcess {
             (status, pid) = spawn()
         }
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        if options.resultsChannel { close(resultsPipe[1]) }
         spawnLock.unlock()
         locked = false
         if status != 0 {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            if options.resultsChannel { close(resultsPipe[0]) }
             throw .cannotStart(executable, errno: status)
         }
         if let input = options.standardInput {
@@ -143,11 +183,12 @@ public enum ChildProcess {
         }
         close(inPipe[1])
 
-        var collector = OutputCollector(limit: options.outputLimit, stdoutFD: outPipe[0])
+        var collector = OutputCollector(limit: options.outputLimit, stdoutFD: outPipe[0], resultsFD: options.resultsChannel ? resultsPipe[0] : -1)
         let termination = collector.collect(
             pid: pid, stderrFD: errPipe[0], deadline: start.addingTimeInterval(options.timeout),
             timeout: options.timeout)
         close(outPipe[0]); close(errPipe[0])
+        if options.resultsChannel { close(resultsPipe[0]) }
         Orphans.finished(pid)
         return Result(
             termination: termination,
@@ -155,7 +196,8 @@ public enum ChildProcess {
             standardError: String(decoding: collector.err, as: UTF8.self),
             outputTruncated: collector.truncated,
             seconds: Date().timeIntervalSince(start),
-            cpuSeconds: collector.cpuSeconds)
+            cpuSeconds: collector.cpuSeconds,
+            results: collector.results)
     }
 
     private static let spawnLock = NSLock()
@@ -198,18 +240,23 @@ public enum ChildProcess {
 private struct OutputCollector {
     let limit: Int
     let stdoutFD: Int32
+    /// The results channel, or -1; kept whole up to 64 MiB (a suite's records are a few KiB).
+    let resultsFD: Int32
     var out: [UInt8] = []
     var err: [UInt8] = []
+    var results: [UInt8] = []
     var truncated = false
     var cpuSeconds: Double = 0
 
-    init(limit: Int, stdoutFD: Int32) {
+    init(limit: Int, stdoutFD: Int32, resultsFD: Int32 = -1) {
         self.limit = limit
         self.stdoutFD = stdoutFD
+        self.resultsFD = resultsFD
     }
 
     mutating func collect(pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double) -> ChildProcess.Termination {
         var open: Set<Int32> = [stdoutFD, stderrFD]
+        if resultsFD >= 0 { open.insert(resultsFD) }
         var termination: ChildProcess.Termination?
         var closingDeadline: Date?
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -228,6 +275,9 @@ private struct OutputCollector {
                 break
             }
             if Date() >= deadline, termination == nil {
+                // The program may be a grandchild (in the sandbox), which the reap below
+                // never accounts for: read what the whole group has used first.
+                cpuSeconds = Orphans.cpuSeconds(ofGroup: pid)
                 kill(-pid, SIGKILL)
                 _ = reap(pid, blocking: true)
                 Orphans.sweep()
@@ -257,6 +307,10 @@ private struct OutputCollector {
             if count == 0 || (errno != EINTR && errno != EAGAIN) { open.remove(fd) }
             return
         }
+        if fd == resultsFD {
+            if results.count + count <= 64 << 20 { results += buffer[0..<count] }
+            return
+        }
         let room = limit - (fd == stdoutFD ? out.count : err.count)
         let kept = max(0, min(room, count))
         if kept < count { truncated = true }
@@ -283,7 +337,7 @@ private struct OutputCollector {
         var usage = rusage()
         let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
         guard result == pid else { return nil }
-        cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        cpuSeconds = max(cpuSeconds, 0) + Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
         // WIFEXITED / WIFSIGNALED are macros; decode the status word by hand.
         let signal = status & 0x7f

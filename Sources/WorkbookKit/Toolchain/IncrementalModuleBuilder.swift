@@ -190,7 +190,7 @@ public struct IncrementalModuleBuilder: Sendable {
             // the declarations' ones, so it speaks only when they said nothing.
             let compiles = results.dropLast().map { $0.standardError + $0.standardOutput }.joined()
             let diagnostics = compiles.isEmpty ? results.last.map { $0.standardError + $0.standardOutput } ?? "" : compiles
-            throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: diagnostics)
+            throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: diagnostics, results: results)
         }
     }
 
@@ -209,7 +209,7 @@ public struct IncrementalModuleBuilder: Sendable {
         arguments += sources.map(\.path)
         let result = try toolchain.compile(arguments, workingDirectory: layout.folder.path)
         guard result.termination.isSuccess else {
-            throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: result.standardError + result.standardOutput)
+            throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: result.standardError + result.standardOutput, results: [result])
         }
     }
 

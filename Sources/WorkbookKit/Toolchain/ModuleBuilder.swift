@@ -21,7 +21,21 @@ public struct ModuleBuilder: Sendable {
     public struct BuildFailure: Error, Sendable, Equatable, CustomStringConvertible {
         public var module: String
         public var diagnostics: String
+        /// The compiler was stopped at its time limit: nothing was learnt about the code,
+        /// so this is never cached as the code's failure.
+        public var timedOut = false
         public var description: String { "module \(module) does not compile:\n\(diagnostics)" }
+
+        public init(module: String, diagnostics: String, results: [ChildProcess.Result] = []) {
+            self.module = module
+            self.diagnostics = diagnostics
+            if let stopped = results.first(where: { if case .timedOut = $0.termination { return true } else { return false } }),
+               case .timedOut(let seconds) = stopped.termination {
+                timedOut = true
+                self.diagnostics = "compiling took longer than \(seconds.formatted()) s and was stopped"
+                    + (diagnostics.isEmpty ? "" : ":\n" + diagnostics)
+            }
+        }
     }
 
     public let toolchain: SwiftToolchain
@@ -75,7 +89,7 @@ public struct ModuleBuilder: Sendable {
         arguments += sources.map(\.path)
         let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
         guard result.termination.isSuccess else {
-            throw BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput)
+            throw BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
         }
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.moveItem(at: scratch, to: folder)

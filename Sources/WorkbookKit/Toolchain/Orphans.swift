@@ -65,4 +65,22 @@ enum Orphans {
             return pid
         }
     }
+
+    /// CPU seconds (user + system) used so far by the live processes of process group
+    /// `group`, from /proc/PID/stat. Zero where there is no /proc.
+    static func cpuSeconds(ofGroup group: pid_t) -> Double {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var total = 0.0
+        for name in names where pid_t(name) != nil {
+            guard let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, pid_t(fields[2]) == group,
+                  let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            total += (user + system) / max(1, ticks)
+        }
+        return total
+    }
 }

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A tiny workbook for the grading tests and the grading bench: two chapters, no
+// A tiny workbook for the grading tests and the grading bench: three chapters, no
 // support modules. `swift test` works here too (the bench compares against it).
 import PackageDescription
 
@@ -10,6 +10,8 @@ let package = Package(
         .testTarget(name: "Chapter01BasicsTests", dependencies: ["Chapter01Basics"]),
         .target(name: "Chapter02Faults"),
         .testTarget(name: "Chapter02FaultsTests", dependencies: ["Chapter02Faults"]),
+        .target(name: "Chapter03Hostile"),
+        .testTarget(name: "Chapter03HostileTests", dependencies: ["Chapter03Hostile"]),
     ],
     swiftLanguageModes: [.v6]
 )
