@@ -65,8 +65,12 @@ public enum WorkbookCLI {
             }
             console.printError(console.styledError("error:", .red) + " unknown command '\(invocation.command)'")
             return .usage
-        } catch let error as WorkbookError {
+        } catch let error as UsageError {
             console.printError(console.styledError("error:", .red) + " \(error)")
+            return .usage
+        } catch let error as WorkbookError {
+            // One label: the error's own location first, when it has one.
+            console.printError((error.path.map { "\($0): " } ?? "") + console.styledError("error:", .red) + " \(error.message)")
             switch error {
             case .unknownChapter, .unknownExercise, .rootNotFound: return .usage
             default: return .failure

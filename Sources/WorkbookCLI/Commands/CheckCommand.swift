@@ -56,7 +56,7 @@ enum CheckCommand: Command {
         default:
             CheckReport(console: console).print(grade, chapter: target.chapter)
         }
-        SandboxNotice.print(on: console, inReport: format == "text")
+        SandboxNotice.print(on: console, inReport: format == "text", root: target.workbook.root)
         return grade.allPassed ? .success : .failure
     }
 }

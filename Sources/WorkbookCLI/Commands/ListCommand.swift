@@ -23,7 +23,16 @@ enum ListCommand: Command {
         } else {
             printText(workbook, on: context.console)
         }
-        return .success
+        // A chapter too broken to parse is named, with why, never silently left out.
+        let unparsed = workbook.diagnostics.filter { diagnostic in
+            workbook.unparsedChapterNumbers.contains { number in
+                diagnostic.location.path.hasPrefix(String(format: "chapters/%02d-", number))
+            }
+        }
+        for diagnostic in unparsed {
+            context.console.printError("\(diagnostic.location): " + context.console.styledError("error:", .red) + " \(diagnostic.message) (the chapter is left out)")
+        }
+        return unparsed.isEmpty ? .success : .failure
     }
 
     // MARK: JSON

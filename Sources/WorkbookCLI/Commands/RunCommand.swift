@@ -36,13 +36,7 @@ enum RunCommand: Command {
         let target = invocation.arguments[0]
         let console = context.console
         var options = SnippetRunner.Options()
-        if let text = invocation.value("timeout") {
-            guard let seconds = Double(text), seconds > 0 else {
-                console.printError(console.styledError("error:", .red) + " '--timeout' takes a number of seconds, not '\(text)'")
-                return .usage
-            }
-            options.timeout = seconds
-        }
+        options.timeout = try GradingContext.timeout(invocation)
         options.useCache = !invocation.has("fresh")
         options.merge = !invocation.has("no-merge")
         if target.hasSuffix(".swift") {

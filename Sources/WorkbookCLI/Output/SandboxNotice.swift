@@ -1,9 +1,14 @@
+import Foundation
 import WorkbookKit
 
-/// Says once, plainly, when learner code ran without the sandbox (never silently).
+/// Says once, plainly, when learner code ran without the sandbox (never silently), and
+/// when the workbook's own files were changed since its last commit.
 enum SandboxNotice {
     /// A line in a text report; on standard error for machine formats, which have no place for it.
-    static func print(on console: Console, inReport: Bool) {
+    static func print(on console: Console, inReport: Bool, root: URL? = nil) {
+        if let root, let notice = WorkbookIntegrity.notice(root: root) {
+            if inReport { console.print(console.styled(notice, .yellow)) } else { console.printError(notice) }
+        }
         guard !Sandbox.status.isOn else { return }
         if inReport {
             console.print(console.styled(Sandbox.status.summary, .yellow))

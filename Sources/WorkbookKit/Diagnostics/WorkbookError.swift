@@ -21,6 +21,26 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An outside program ran and failed; `message` is what it said.
     case toolFailed(name: String, message: String)
 
+    /// The file or location the error is about, when it has one: reports put it first,
+    /// as `path: error: message`.
+    public var path: String? {
+        switch self {
+        case .unreadable(let path, _), .cannotWrite(let path, _): return path
+        case .badSolutionMarkers(let location, _): return location.description
+        default: return nil
+        }
+    }
+
+    /// The words alone, without the location.
+    public var message: String {
+        switch self {
+        case .unreadable(_, let reason): return "cannot read: \(reason)"
+        case .badSolutionMarkers(_, let message): return message
+        case .cannotWrite(_, let reason): return "cannot write here: \(reason)"
+        default: return description
+        }
+    }
+
     public var description: String {
         switch self {
         case .rootNotFound(let start):

@@ -47,8 +47,12 @@ public struct Linter {
         guard reference.hasPrefix("Sources/"), reference.hasSuffix(".swift") else {
             return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
         }
-        guard let source = try? workbook.read(reference) else {
-            return [Diagnostic(at: location, "the reference file of exercise \(exercise.id), \(reference), does not exist")]
+        let source: String
+        do {
+            source = try workbook.read(reference)
+        } catch {
+            let reason = error.message == "cannot read: no such file" ? "does not exist" : error.message
+            return [Diagnostic(at: location, "the reference file of exercise \(exercise.id), \(reference), \(reason)")]
         }
         do {
             if try SolutionMarkers.regions(in: source, path: reference).isEmpty {
@@ -68,8 +72,12 @@ public struct Linter {
         guard tests.hasPrefix("Tests/"), tests.hasSuffix(".swift") else {
             return [Diagnostic(at: location, "the tests of exercise \(exercise.id) must be a .swift file under Tests/, not \(tests)")]
         }
-        guard let source = try? workbook.read(tests) else {
-            return [Diagnostic(at: location, "the tests file of exercise \(exercise.id), \(tests), does not exist")]
+        let source: String
+        do {
+            source = try workbook.read(tests)
+        } catch {
+            let reason = error.message == "cannot read: no such file" ? "does not exist" : error.message
+            return [Diagnostic(at: location, "the tests file of exercise \(exercise.id), \(tests), \(reason)")]
         }
         let declares = ["struct", "final class", "class", "enum", "actor"].contains { source.contains("\($0) \(suite)") }
         guard declares else {

@@ -11,6 +11,18 @@ public enum MarkdownParser {
     /// out of its quote's). Deeper blocks are inside those, so rendering them too would
     /// only repeat work.
     public static func parse(_ text: String, path: String, htmlDepth: Int = 1) -> MarkdownNode {
+        parseReportingDepth(text, path: path, htmlDepth: htmlDepth).document
+    }
+
+    /// How deep blocks may nest (block quotes in block quotes, lists in lists). cmark
+    /// itself copes with any depth, but every walk of the Swift tree recurses: a chapter
+    /// of 30,000 nested quotes overflowed the stack of every command (measured). No
+    /// chapter needs more than a handful.
+    public static let maximumDepth = 64
+
+    /// The tree, and where the first block nested deeper than `maximumDepth` starts
+    /// (that block and all inside it are left out of the tree).
+    public static func parseReportingDepth(_ text: String, path: String, htmlDepth: Int = 1) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
         var utf8 = Array(text.utf8)
         let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -18,15 +30,17 @@ public enum MarkdownParser {
             }
         }
         guard let root else {
-            return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
+            return (MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1)), nil)
         }
         defer { cmark_node_free(root) }
-        return convert(root, path: path, htmlDepth: htmlDepth)
+        var tooDeep: SourceLocation?
+        let document = convert(root, path: path, htmlDepth: htmlDepth, tooDeep: &tooDeep)
+        return (document, tooDeep)
     }
 
     /// Walks the tree with `cmark_iter`: containers get ENTER and EXIT events, leaves
     /// only ENTER, so a stack of open containers rebuilds the shape.
-    private static func convert(_ root: OpaquePointer, path: String, htmlDepth: Int) -> MarkdownNode {
+    private static func convert(_ root: OpaquePointer, path: String, htmlDepth: Int, tooDeep: inout SourceLocation?) -> MarkdownNode {
         guard let iterator = cmark_iter_new(root) else {
             return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
         }
@@ -44,6 +58,10 @@ public enum MarkdownParser {
                 let node = makeNode(pointer, path: path, enclosing: enclosing, withHTML: stack.count <= htmlDepth)
                 if isLeaf(pointer) {
                     stack[stack.count - 1].children.append(node)
+                } else if stack.count > maximumDepth {
+                    // Skip the whole subtree: the iterator goes on after its EXIT.
+                    if tooDeep == nil { tooDeep = node.location }
+                    cmark_iter_reset(iterator, pointer, CMARK_EVENT_EXIT)
                 } else {
                     stack.append(node)
                 }

@@ -39,7 +39,17 @@ public struct ChapterParser {
             return Result(chapter: nil, diagnostics: diagnostics)
         }
 
-        let document = MarkdownParser.parse(text, path: path)
+        if let offset = text.utf8.firstIndex(of: 0) {
+            let before = text.utf8[..<offset]
+            let line = before.count(where: { $0 == 10 }) + 1
+            let column = before.count - (before.lastIndex(of: 10).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            diagnostics.append(Diagnostic(at: location(line, column), "the file holds a NUL byte (U+0000) here; remove it"))
+        }
+        let (document, tooDeep) = MarkdownParser.parseReportingDepth(text, path: path)
+        if let tooDeep {
+            diagnostics.append(Diagnostic(at: tooDeep,
+                "blocks are nested more than \(MarkdownParser.maximumDepth) deep here (block quotes or lists inside each other); the deeper part is left out"))
+        }
         let blocks = document.children
         var builder = Builder(path: path, chapterNumber: name?.number)
         builder.read(blocks)

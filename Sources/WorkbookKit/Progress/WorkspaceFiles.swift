@@ -52,14 +52,56 @@ public struct WorkspaceFiles: Sendable {
     }
 
     /// Creates `file` with `text`, failing (and writing nothing) if it appeared meanwhile.
+    /// Written whole to a scratch file first and linked into place, so a full disk never
+    /// leaves a half-written or empty starter that later runs would keep.
     private func writeNew(_ text: String, to file: URL) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
+        let folder = file.deletingLastPathComponent()
+        try Self.makeFolders(folder, shown: workbook.displayPath(folder))
+        let scratch = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        let descriptor = open(scratch.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WorkbookError.cannotWrite(path: workbook.displayPath(file), reason: String(cString: strerror(errno)))
+        }
+        defer { unlink(scratch.path) }
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw POSIXError(.EIO) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(written < 0 ? errno : ENOSPC))
+                close(descriptor)
+                throw WorkbookError.cannotWrite(path: workbook.displayPath(file), reason: reason)
+            }
+            offset += written
+        }
+        let synced = fsync(descriptor) == 0 ? 0 : errno
+        close(descriptor)
+        guard synced == 0 else { throw WorkbookError.cannotWrite(path: workbook.displayPath(file), reason: String(cString: strerror(synced))) }
+        // link(2) fails if the file appeared meanwhile: never overwrite the learner's.
+        guard link(scratch.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// `mkdir -p`, with the system's reason when it fails (Foundation's says "the file
+    /// doesn't exist" for a folder under /proc).
+    static func makeFolders(_ folder: URL, shown: String) throws(WorkbookError) {
+        var path = ""
+        for component in folder.standardizedFileURL.path.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST {
+                throw .cannotWrite(path: shown, reason: "\(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// The system's own words for a Foundation error, not "NSCocoaErrorDomain 512".
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
 
     private static func timestamp() -> String {

@@ -44,7 +44,8 @@ public enum HandoutWriter {
         if root == target || root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
             throw .cannotWrite(path: shown, reason: "this folder holds the workbook itself; render into a folder of its own (default: handouts/)")
         }
-        let protected = ["chapters", "Sources", "Tests", ".workbook"].map { workbook.url($0) } + [workbook.exercisesFolder]
+        let protected = ["chapters", "Sources", "Tests", ".workbook", ".git", "docs", "bench", "scripts"].map { workbook.url($0) }
+            + [workbook.exercisesFolder]
         for folder in protected {
             let path = folder.resolvingSymlinksInPath().path
             if target == path || target.hasPrefix(path + "/") {

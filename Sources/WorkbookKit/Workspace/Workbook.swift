@@ -138,9 +138,29 @@ public struct Workbook: Sendable {
     public func read(_ relativePath: String) throws(WorkbookError) -> String {
         // The path as text: URL arithmetic is slow, and rendering reads every exercise's files.
         let path = rootPath + relativePath
+        // Only the workbook's own files: a link (in a chapter, to /etc/passwd, say) would
+        // be copied into a learner's workspace by `start` and shown in handouts.
+        if relativePath.split(separator: "/").contains("..") {
+            throw .unreadable(path: relativePath, reason: "the path leaves the workbook ('..'); name a file inside it")
+        }
+        if let link = Self.firstSymbolicLink(in: relativePath, below: rootPath) {
+            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link; the workbook reads only files of its own")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: relativePath, reason: "no such file")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The first part of `relativePath` (under `root`, which ends with a slash) that is a
+    /// symbolic link, or nil.
+    static func firstSymbolicLink(in relativePath: String, below root: String) -> String? {
+        var partial = ""
+        for component in relativePath.split(separator: "/") {
+            partial += partial.isEmpty ? String(component) : "/" + component
+            var info = stat()
+            if lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { return partial }
+        }
+        return nil
     }
 }
