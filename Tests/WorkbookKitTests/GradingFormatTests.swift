@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookTestSupport
 
 /// Lines as Swift Testing 6.3.1 wrote them on this machine (backtraces shortened).
 private let recordedStream = #"""
@@ -136,6 +137,21 @@ struct GradeReportTests {
 
 @Suite("The progress store")
 struct ProgressStoreTests {
+    @Test("updates at the same time lose nothing: each reads, changes and saves under the lock")
+    func concurrentUpdates() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-progress-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = ProgressStore(stateFolder: folder)
+        let ids = (1...12).map { ExerciseID(chapter: 3, number: $0) }
+        try await onOwnThread {
+            _ = try BlockingLanes.map(ids, width: ids.count) { id in
+                try store.update { $0[id].hintsShown = id.number }
+            }
+        }
+        let state = store.load()
+        #expect(ids.allSatisfy { state[$0].hintsShown == $0.number }, "an update was lost")
+    }
+
     @Test("saves atomically, reads back, and sets an unreadable file aside")
     func roundTrip() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-progress-\(UUID().uuidString)")
@@ -144,7 +160,7 @@ struct ProgressStoreTests {
         let id = ExerciseID(chapter: 2, number: 3)
         try store.update { $0[id].hintsShown = 2 }
         #expect(store.load()[id].hintsShown == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["progress.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["progress.json", "progress.lock"])
 
         try "{ half a fi".write(to: store.file, atomically: false, encoding: .utf8)
         #expect(store.load() == ProgressState())

@@ -46,6 +46,7 @@ struct GradingBuild {
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
         let testFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
 
+        refuseRelocatedDiagnostics(&submissions, &output)
         // Each round either builds or replaces at least one more submission by its starter.
         for _ in 0...(exercises.count + 1) {
             grader.progress?("compiling \(moduleName)")
@@ -86,6 +87,33 @@ struct GradingBuild {
         }
         output.chapterFailure = "the chapter could not be built"
         return output
+    }
+
+    /// A learner's `#sourceLocation` makes the compiler name another file for the
+    /// learner's own errors, so every exercise of the chapter was blamed (measured); a
+    /// public operator or extension of a shared type changes the tests (`ReachIntoTests`).
+    /// Such a file is refused, at the line that holds it, and its starter stands in.
+    private func refuseRelocatedDiagnostics(_ submissions: inout [Submission], _ output: inout Output) {
+        for index in submissions.indices where submissions[index].origin == .learner {
+            let file = submissions[index].file
+            let shown = grader.displayPath(of: submissions[index])
+            guard let text = try? String(contentsOf: file, encoding: .utf8),
+                  let exercise = exercises.first(where: { $0.id == submissions[index].exercise }) else { continue }
+            let reference = exercise.referenceFile.flatMap { try? workbook.read($0) } ?? ""
+            if let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#sourceLocation") }) {
+                output.broken[exercise.id] = "\(shown):\(line + 1):1: error: "
+                    + "`#sourceLocation` would make the compiler's messages name another file; remove it"
+            } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown) {
+                output.broken[exercise.id] = refusal
+            } else {
+                continue
+            }
+            if let starterText = try? workbook.starter(for: exercise),
+               let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) {
+                submissions[index] = Submission(exercise: exercise.id, file: starter, origin: .starter, isStarter: true)
+            }
+        }
     }
 
     /// Marks the exercises whose `files` have errors as broken and swaps in their
@@ -190,6 +218,7 @@ struct GradingBuild {
         }
         if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
         do {
+            StaleScratch.sweep(objects.deletingLastPathComponent())
             let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
             try? FileManager.default.removeItem(at: scratch)
             defer { try? FileManager.default.removeItem(at: scratch) }
@@ -278,6 +307,7 @@ struct GradingBuild {
         let target = folder.appendingPathComponent(name)
         let product = target.appendingPathComponent(file)
         if FileManager.default.fileExists(atPath: product.path) { return product }
+        StaleScratch.sweep(folder)
         let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -294,6 +294,7 @@ public struct SnippetRunner: SnippetResultProvider {
         if options.useCache, FileManager.default.isExecutableFile(atPath: binary.path) { return .success(binary) }
 
         // Build in a scratch folder and rename it, so a half-built program is never reused.
+        StaleScratch.sweep(buildsFolder)
         let scratch = buildsFolder.appendingPathComponent(".tmp-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -83,7 +83,22 @@ public enum ChildProcess {
 
     /// Runs `executable` (an absolute path) and waits for it, at most `options.timeout` seconds.
     public static func run(_ executable: String, _ options: Options = Options()) throws(LaunchError) -> Result {
-        guard let policy = options.sandbox else { return try start(executable, options.arguments, options) }
+        guard let policy = options.sandbox else {
+            #if os(Linux)
+            // Dies with us: a `kill -9` of the workbook left compilers running for seconds
+            // (measured). The spawning thread waits for the child, so the signal, which
+            // follows the thread, comes only when the process goes.
+            if let setpriv = Self.setpriv {
+                let result = try start(setpriv, ["--pdeathsig", "KILL", "--", executable] + options.arguments, options)
+                // setpriv says 127 when it cannot run the program; as a direct spawn would have.
+                if result.termination == .exited(127), result.standardError.hasPrefix("setpriv: failed to execute") {
+                    throw .cannotStart(executable, errno: ENOENT)
+                }
+                return result
+            }
+            #endif
+            return try start(executable, options.arguments, options)
+        }
         let launch = Sandbox.launch(executable, options.arguments, policy: policy, workingDirectory: options.workingDirectory)
         var result = try start(launch.executable, launch.arguments, options)
         result.limitsReached = launch.finish(standardError: result.standardError)
@@ -201,6 +216,9 @@ public enum ChildProcess {
     }
 
     private static let spawnLock = NSLock()
+
+    /// util-linux's `setpriv`, to give a child the parent-death signal posix_spawn cannot.
+    private static let setpriv: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : nil
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
     /// does not export; looked up once at run time.

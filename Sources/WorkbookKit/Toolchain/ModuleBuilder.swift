@@ -76,6 +76,7 @@ public struct ModuleBuilder: Sendable {
         // Build in a scratch folder and rename, so an interrupted build never leaves a
         // half-written module that looks finished.
         // Named for this build alone: two threads of one process may build the same module.
+        StaleScratch.sweep(cacheFolder.appendingPathComponent("modules"))
         let scratch = cacheFolder.appendingPathComponent("modules")
             .appendingPathComponent(".tmp-\(name)-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import WorkbookKit
+import WorkbookTestSupport
+
+/// Issue 15: what one workspace's grading may never carry into another's, and files that
+/// try to move the blame.
+@Suite("Grading keeps workspaces and exercises apart", .serialized)
+struct GradingIsolationTests {
+    /// A workspace for chapter 1 of the fixture: the references, with `add` broken.
+    private func workspace(_ name: String, in root: URL, broken: String) throws -> URL {
+        let folder = root.appendingPathComponent("\(name)/01-basics")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Sources/Chapter01Basics/\(file)"), to: folder.appendingPathComponent(file))
+        }
+        try broken.write(to: folder.appendingPathComponent("Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        return folder.deletingLastPathComponent()
+    }
+
+    @Test("two workspaces with the same broken file each see their own path, and the rest pass")
+    func twoWorkspaces() async throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let broken = "public func add(_ a: Int, _ b: Int) -> Int { \"x\" }\n"
+        let toolchain = try await onOwnThread { try SwiftToolchain.locate() }
+        for name in ["first", "second"] {
+            let workbook = try Workbook(root: root, exercisesFolder: try workspace(name, in: root, broken: broken))
+            let grader = Grader(workbook: workbook, toolchain: toolchain)
+            let chapter = try workbook.chapter("1")
+            let grade = try await onOwnThread { try grader.grade(chapter) }
+            #expect(grade.exercises.map(\.status) == [.doesNotCompile, .passed, .passed], "\(name): \(grade.exercises.map(\.message))")
+            #expect(grade.exercises[0].message.contains("\(name)/01-basics/Ex1_Add.swift:1:"), "\(name): \(grade.exercises[0].message)")
+            let other = name == "first" ? "second" : "first"
+            #expect(!grade.exercises[0].message.contains("\(other)/"), "another workspace's path: \(grade.exercises[0].message)")
+        }
+    }
+
+    @Test("a #sourceLocation in a learner's file is refused at its line, and the other exercises still pass")
+    func relocatedDiagnostics() async throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let relocated = """
+            #sourceLocation(file: "Sources/Chapter01Basics/Ex2_Apply.swift", line: 1)
+            public func add(_ a: Int, _ b: Int) -> Int { "x" }
+            #sourceLocation()
+
+            """
+        let workbook = try Workbook(root: root, exercisesFolder: try workspace("ws", in: root, broken: relocated))
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        let chapter = try workbook.chapter("1")
+        let grade = try await onOwnThread { try grader.grade(chapter) }
+        #expect(grade.exercises.map(\.status) == [.doesNotCompile, .passed, .passed], "\(grade.exercises.map(\.message))")
+        #expect(grade.exercises[0].message.contains("ws/01-basics/Ex1_Add.swift:1:1: error: `#sourceLocation`"))
+    }
+}
+
+@Suite("Declarations that would change the tests are refused")
+struct ReachIntoTestsTests {
+    @Test("a public operator the reference does not declare, or a public extension of a shared type, is refused at its line",
+          arguments: [
+              ("public func == (lhs: [Int], rhs: [Int]) -> Bool { true }", 2),
+              ("extension Array where Element == Int {\n    public static func ==(lhs: [Int], rhs: [Int]) -> Bool { true }\n}", 3),
+              ("public extension Array {\n    func total() -> Int { 0 }\n}", 2),
+          ])
+    func refused(_ declaration: String, line: Int) {
+        let learner = "import Foundation\n" + declaration + "\n"
+        let message = ReachIntoTests.refusal(learner: learner, reference: "public func add() {}", shownPath: "exercises/x/Ex1.swift")
+        #expect(message?.hasPrefix("exercises/x/Ex1.swift:\(line):1: error: a public") == true, "\(message ?? "nil")")
+    }
+
+    @Test("internal operators, the reference's own operators, operators in comments and other extensions pass",
+          arguments: [
+              "func == (lhs: Money, rhs: Money) -> Bool { true }",
+              "public static func < (lhs: Item, rhs: Item) -> Bool { true }",
+              "// public func == (lhs: [Int], rhs: [Int]) -> Bool",
+              "extension Array { func total() -> Int { 0 } }",
+              "public extension Order { func total() -> Int { 0 } }",
+          ])
+    func allowed(_ declaration: String) {
+        let reference = "public struct Item { public static func < (lhs: Item, rhs: Item) -> Bool { true } }"
+        #expect(ReachIntoTests.refusal(learner: declaration, reference: reference, shownPath: "f.swift") == nil)
+    }
+}
