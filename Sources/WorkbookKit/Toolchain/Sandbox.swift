@@ -68,7 +68,7 @@ public enum Sandbox {
         public var summary: String {
             switch self {
             case .on: return "sandbox: on (bubblewrap: workbook hidden, no network, memory \(SandboxPolicy(hidden: [], writable: []).memoryLimit >> 30) GiB"
-                + (Cgroup.pidsRoot != nil ? ", processes capped" : ", no process cap: no writable pids cgroup") + ")"
+                + (Cgroup.pidsRoot != nil ? ", processes capped" : getuid() != 0 ? ", processes capped by RLIMIT_NPROC" : ", no process cap: no writable pids cgroup") + ")"
             case .off(let reason): return "sandbox: off — \(reason); learner code runs with your rights"
             }
         }
@@ -141,11 +141,18 @@ public enum Sandbox {
             command = [bwrap] + words + ["--"] + command
         }
         let viaBubblewrap = command.count > arguments.count + 1
+        let cgroup = Cgroup.make(processLimit: policy.processLimit)
         // The limits hold with or without bubblewrap.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
-            command = ["/usr/bin/prlimit", "--as=\(policy.memoryLimit)", "--"] + command
+            var limits = ["--as=\(policy.memoryLimit)"]
+            // No cgroup (a normal user, usually): RLIMIT_NPROC, which counts every task of
+            // the user, so the cap is what the user already runs plus the run's share.
+            // (Root is exempt from it; root gets the cgroup.)
+            if cgroup == nil, getuid() != 0, let running = Self.tasksOfThisUser {
+                limits.append("--nproc=\(running + policy.processLimit)")
+            }
+            command = ["/usr/bin/prlimit"] + limits + ["--"] + command
         }
-        let cgroup = Cgroup.make(processLimit: policy.processLimit)
         if let cgroup {
             // The shell joins the cgroup, then becomes the command: nothing runs outside it.
             command = ["/bin/sh", "-c", #"echo $$ > "$0/cgroup.procs" && exec "$@""#, cgroup.folder] + command
@@ -155,6 +162,23 @@ public enum Sandbox {
         return Launch(executable: executable, arguments: arguments)
         #endif
     }
+
+    /// Tasks (threads included, as RLIMIT_NPROC counts them) this user runs, counted once.
+    static let tasksOfThisUser: Int? = {
+        #if os(Linux)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        let me = getuid()
+        var count = 0
+        for name in names where Int(name) != nil {
+            var info = stat()
+            guard stat("/proc/\(name)", &info) == 0, info.st_uid == me else { continue }
+            count += (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(name)/task").count) ?? 1
+        }
+        return count
+        #else
+        return nil
+        #endif
+    }()
 
     static func findExecutable(_ name: String, environment: [String: String]) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
