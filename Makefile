@@ -21,7 +21,8 @@ all: build
 # cmark is the one C library the tool needs (Debian: libcmark-dev). Installed with apt-get
 # when running as root, with sudo when it needs no password; otherwise say how, and stop.
 # bubblewrap is the sandbox learner code runs in; without it `check` still works and says
-# "sandbox: off", so a missing bubblewrap only warns.
+# "sandbox: off", so a missing bubblewrap only warns. unzip unpacks zipped submissions
+# for `workbook grade`.
 deps: sandbox-deps
 	@if pkg-config --exists libcmark 2>/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -37,15 +38,15 @@ deps: sandbox-deps
 	fi
 
 sandbox-deps:
-	@if command -v bwrap >/dev/null 2>&1; then :; \
+	@if command -v bwrap >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing bubblewrap (the sandbox for learner code)…"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  echo "Installing bubblewrap (the sandbox for learner code) and unzip…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap unzip >/dev/null; \
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
-	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap unzip >/dev/null; \
 	else \
-	  echo "warning: bubblewrap is missing, so learner code will run unsandboxed. Install it with:"; \
-	  echo "  sudo apt-get install bubblewrap"; \
+	  echo "warning: bubblewrap or unzip is missing: learner code would run unsandboxed. Install them with:"; \
+	  echo "  sudo apt-get install bubblewrap unzip"; \
 	fi
 
 build: deps
