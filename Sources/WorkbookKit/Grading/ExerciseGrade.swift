@@ -42,6 +42,10 @@ public struct TestOutcome: Sendable, Equatable, Codable {
     public var location: SourceLocation?
     /// The test's source, for results.json's `test_code`.
     public var code: String
+    /// How long it ran, for JUnit's `time` (0 when it never ended).
+    public var seconds: Double = 0
+    /// What this test alone printed, when the run told tests apart (results.json).
+    public var output: String?
 
     public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
         self.name = name
@@ -66,6 +70,8 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     public var outputTruncated: Bool
     /// The learner's file, as shown to them (`exercises/03-queues/Ex2_Load.swift`).
     public var learnerFile: String
+    /// How long its tests' process ran, for JUnit's `time`.
+    public var seconds: Double = 0
 
     public init(
         id: ExerciseID, title: String, status: GradeStatus, message: String = "", tests: [TestOutcome] = [],
@@ -103,7 +109,7 @@ public struct ChapterGrade: Sendable, Equatable, Codable {
 // Codable by hand over plain strings and numbers, so the shared model types need no
 // Codable conformance of their own (another branch may well add one).
 extension TestOutcome {
-    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code }
+    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -111,6 +117,8 @@ extension TestOutcome {
         status = try container.decode(Status.self, forKey: .status)
         message = try container.decodeIfPresent(String.self, forKey: .message)
         code = try container.decode(String.self, forKey: .code)
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        output = try container.decodeIfPresent(String.self, forKey: .output)
         if let path = try container.decodeIfPresent(String.self, forKey: .path) {
             location = SourceLocation(
                 path: path, line: try container.decode(Int.self, forKey: .line),
@@ -124,6 +132,8 @@ extension TestOutcome {
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(message, forKey: .message)
         try container.encode(code, forKey: .code)
+        if seconds > 0 { try container.encode(seconds, forKey: .seconds) }
+        try container.encodeIfPresent(output, forKey: .output)
         if let location {
             try container.encode(location.path, forKey: .path)
             try container.encode(location.line, forKey: .line)
@@ -133,7 +143,7 @@ extension TestOutcome {
 }
 
 extension ExerciseGrade {
-    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile }
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -149,6 +159,7 @@ extension ExerciseGrade {
         output = try container.decode(String.self, forKey: .output)
         outputTruncated = try container.decode(Bool.self, forKey: .outputTruncated)
         learnerFile = try container.decode(String.self, forKey: .learnerFile)
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -161,5 +172,6 @@ extension ExerciseGrade {
         try container.encode(output, forKey: .output)
         try container.encode(outputTruncated, forKey: .outputTruncated)
         try container.encode(learnerFile, forKey: .learnerFile)
+        try container.encode(seconds, forKey: .seconds)
     }
 }

@@ -15,6 +15,9 @@ public struct Grader: Sendable {
         public var submissions: SubmissionSet = .workspace
         /// Run the tests of exercises still at their starter (verify does; check does not).
         public var runStarters = false
+        /// Tell each test's own output apart (results.json's per-test `output`): the tests
+        /// of an exercise then run one at a time.
+        public var outputPerTest = false
         /// Reuse results whose inputs are unchanged.
         public var useCache = true
         /// Exercises run side by side: two per processor, as many exercises' tests spend
@@ -202,7 +205,7 @@ public struct Grader: Sendable {
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
-        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         var files: [URL] = []
         for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {

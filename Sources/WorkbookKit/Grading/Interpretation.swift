@@ -13,6 +13,10 @@ struct Interpretation {
         grade.output = result.standardOutput
         grade.outputTruncated = result.outputTruncated
         grade.tests = tests(from: stream, ended: result.termination)
+        grade.seconds = result.seconds
+        // Each test's time, for JUnit: by its title, as the records name it.
+        let durations = Dictionary(stream.tests.map { ($0.title, stream.durations[$0.id] ?? 0) }, uniquingKeysWith: max)
+        for index in grade.tests.indices { grade.tests[index].seconds = durations[grade.tests[index].name] ?? 0 }
         let unfinished = stream.unfinished.first.map { " in test “\($0.title)”" } ?? ""
         switch result.termination {
         case .timedOut(let seconds):

@@ -38,7 +38,7 @@ struct SuiteRunner {
                 timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
             // The orders go on standard input, the results come back on fd 3: nothing the
             // code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite)
+            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite, markTests: grader.options.outputPerTest)
             options.resultsChannel = true
             options.sandbox = grader.sandboxPolicy(scratch: runs, runner: runner)
             result = try ChildProcess.run(runner.executable.path, options)
@@ -47,7 +47,15 @@ struct SuiteRunner {
             return grade
         }
         let stream = TestEventStream(parsing: String(decoding: result.results, as: UTF8.self), token: token)
-        return Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
-            .grade(grade, result: result, stream: stream)
+        var marked = result
+        let split = RunnerEntryPoint.splitOutput(result.standardOutput, token: token)
+        marked.standardOutput = split.rest
+        var graded = Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
+            .grade(grade, result: marked, stream: stream)
+        if grader.options.outputPerTest {
+            let byTitle = Dictionary(stream.tests.map { ($0.title, split.byTest[$0.id] ?? "") }, uniquingKeysWith: +)
+            for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
+        }
+        return graded
     }
 }
