@@ -47,7 +47,7 @@ struct Ex5_MenuByPriceTests {
         let beforeItself = menu.filter { pricierFirst($0, $0) }
         #expect(
             beforeItself.isEmpty,
-            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may (did you use >= or <=?)")
+            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may: a dish's price is equal to its own, so a test that says true for equal prices (>= or <=) says this")
         let bothWays = menu.indices.flatMap { i in
             menu.indices.filter { j in i < j && pricierFirst(menu[i], menu[j]) && pricierFirst(menu[j], menu[i]) }
                 .map { j in (menu[i], menu[j]) }
