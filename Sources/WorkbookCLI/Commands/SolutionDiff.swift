@@ -17,6 +17,10 @@ struct SolutionDiff {
 
     init(reference: String, path: String, learner: String?) throws {
         let referenceLines = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A learner who copied the reference keeps its markers: compare what it runs.
+        let learner = learner.map { text in
+            text.contains("BEGIN SOLUTION") ? (try? SolutionMarkers.solution(from: text, path: path)) ?? text : text
+        }
         let learnerLines = learner?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var searchFrom = 0
         for region in try SolutionMarkers.regions(in: reference, path: path) {
