@@ -18,7 +18,14 @@ final class FixtureSession: @unchecked Sendable {
         try FileManager.default.copyItem(at: source, to: root)
     }
 
+    /// A session in a workbook already written at `root` (removed with the session).
+    init(root: URL) {
+        self.root = root
+    }
+
     deinit { try? FileManager.default.removeItem(at: root) }
+
+    func workbook() throws -> Workbook { try Workbook(root: root) }
 
     /// Runs one command line; returns its exit code, standard output and standard error.
     /// Grading compiles and runs processes for seconds: on a thread of its own, not the test pool.
