@@ -40,7 +40,8 @@ struct CheckReport {
         let failing = grade.exercises.first { !$0.passed }
         // An exercise that fails on another's code waits for that one: it comes first.
         if let failing, let dependency = failing.dependencies.first, let id = ExerciseID(dependency.exercise) {
-            console.printWrapped("Next: fix exercise \(id) in \(dependency.file) first (\(failing.id) uses it); stuck? `workbook hint \(id)`.")
+            let verb = dependency.status == GradeStatus.notStarted.word ? "write" : "fix"
+            console.printWrapped("Next: \(verb) exercise \(id) in \(dependency.file) first (\(failing.id) uses it); stuck? `workbook hint \(id)`.")
             return
         }
         let nextID = failing?.id ?? ids.first { statuses[$0] != .passing }

@@ -39,9 +39,12 @@ struct ExerciseDependencies {
         return (members.isEmpty ? used : members).map(\.qualifiedName).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
-    /// The status word a dependency's grade gives.
-    static func word(for status: GradeStatus) -> String {
-        switch status {
+}
+
+extension GradeStatus {
+    /// The status in a few words, as a dependency note says it: "failing", "not started".
+    public var word: String {
+        switch self {
         case .passed: return "passing"
         case .failed: return "failing"
         case .crashed: return "crashing"

@@ -106,7 +106,7 @@ public struct Grader: Sendable {
                     let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
                         .compactMap { $0 }.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
                     return Dependency(exercise: id.description, file: other.learnerFile,
-                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: ExerciseDependencies.word(for: other.status))
+                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
                 }
             }
         }
