@@ -38,7 +38,6 @@ struct ExerciseDependencies {
         var seen: Set<String> = []
         return (members.isEmpty ? used : members).map(\.qualifiedName).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
-
 }
 
 extension GradeStatus {
