@@ -33,10 +33,14 @@ struct GradingTests {
         // A `sync` onto the current queue: libdispatch traps (its frames say so), or it hangs idle.
         let deadlock = try #require(statuses[2])
         #expect([.crashed, .timedOut].contains(deadlock.status))
-        #expect(deadlock.message.contains(deadlock.status == .crashed ? "libdispatch stopped it inside `sync`" : "it sat idle, waiting"),
+        #expect(deadlock.message.contains(deadlock.status == .crashed ? "libdispatch stopped it inside `sync`" : "s of CPU in"),
                 "\(deadlock.message)")
 
-        #expect(statuses[1]?.message.contains("it was computing all along") == true, "\(statuses[1]?.message ?? "")")
+        // A loop is never said to be waiting; on a machine too busy to give it much of a
+        // core, only the numbers are given.
+        let loop = statuses[1]?.message ?? ""
+        #expect(loop.contains("it kept computing") || loop.contains("s of CPU in 3.0 s."), "\(loop)")
+        #expect(!loop.contains("idle"), "\(loop)")
         // No cause is named that the output did not show: no libdispatch note on other crashes.
         for number in [3, 4, 5, 8] {
             #expect(statuses[number]?.message.contains("libdispatch") == false, "2.\(number): \(statuses[number]?.message ?? "")")

@@ -49,16 +49,19 @@ struct Interpretation {
     }
 
     /// What the CPU time tells about a hang, and nothing more: a process that burnt
-    /// CPU was computing, one that sat idle was waiting.
+    /// CPU was computing, one that used next to none was waiting. In between (a loop on
+    /// a machine so busy it got little of a core) only the numbers are given.
     static func likelyCause(cpuSeconds: Double, wallSeconds: Double) -> String {
         let used = "It used \(String(format: "%.1f", cpuSeconds)) s of CPU in \(String(format: "%.1f", wallSeconds)) s"
-        // Loose on purpose: on a busy machine a loop gets a fraction of a core, while a
-        // blocked program uses next to nothing.
-        if wallSeconds > 0, cpuSeconds / wallSeconds >= 0.15 {
-            return used + ": it was computing all along, as a loop or a recursion that never ends does."
+        let share = wallSeconds > 0 ? cpuSeconds / wallSeconds : 0
+        if share >= 0.1 {
+            return used + ": it kept computing, as a loop or a recursion that never ends does."
         }
-        return used + ": it sat idle, waiting for something that never came "
-            + "(a `sync` onto the serial queue it was running on, a semaphore never signalled, a completion handler never called)."
+        if share < 0.03 {
+            return used + ": it sat idle, waiting for something that never came "
+                + "(a `sync` onto the serial queue it was running on, a semaphore never signalled, a completion handler never called)."
+        }
+        return used + "."
     }
 
     /// The learner's files of this chapter (not starters, not references), by path.
