@@ -46,7 +46,7 @@ struct GradingTests {
             #expect(statuses[number]?.message.contains("libdispatch") == false, "2.\(number): \(statuses[number]?.message ?? "")")
         }
         // A crash shows the learner's frames with their file and line.
-        #expect(statuses[4]?.message.contains("exercises/02-faults/Ex4_IndexOutOfRange.swift:4: in answer4") == true,
+        #expect(statuses[4]?.message.contains("exercises/02-faults/Ex4_IndexOutOfRange.swift:6: in answer4") == true,
                 "\(statuses[4]?.message ?? "")")
         #expect(statuses[8]?.message.contains("something called exit()") == true)
         #expect(statuses[3]?.message.contains("exercises/02-faults/Ex3_FatalError.swift:5: Fatal error: the learner gave up") == true)

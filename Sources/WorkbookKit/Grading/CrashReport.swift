@@ -8,11 +8,16 @@ struct CrashReport {
     struct LearnerFile {
         var displayPath: String
         var declarations: Declarations
+        /// The file's absolute path, as the line tables name it.
+        var path: String = ""
     }
 
     struct Frame: Equatable {
         var symbol: String
         var image: String
+        /// `at /path/Ex1.swift:12:5`, from the line tables, when the image has them.
+        var path: String?
+        var line: Int?
     }
 
     /// `Swift/…: Fatal error: Index out of range`, or a precondition's or libdispatch's own line.
@@ -26,6 +31,10 @@ struct CrashReport {
     /// The learner function that appears most often in a row, and how often, when it
     /// called itself many times: deep recursion, shown by the frames themselves.
     var recursion: (name: String, count: Int)?
+
+    /// The learner's module is compiled with line tables (and nothing more of debug
+    /// information): the backtracer then gives each frame its `file:line:column`.
+    static let moduleFlags = SwiftToolchain.languageFlags.map { $0 == "-gnone" ? "-gline-tables-only" : $0 }
 
     /// The Swift runtime backtracer's settings for a test process.
     static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,output-to=stderr"
@@ -49,11 +58,16 @@ struct CrashReport {
         var previous: String?
         var run = 0
         for frame in frames where !CrashReport.isTestFrame(frame.symbol) {
-            guard let (file, declaration) = CrashReport.locate(frame.symbol, in: learnerFiles) else { previous = nil; run = 0; continue }
-            let place = "\(file.displayPath):\(declaration.line): in \(declaration.qualifiedName)"
+            let byLine = frame.path.flatMap { path in learnerFiles.first { !$0.path.isEmpty && $0.path == path } }
+            let located = CrashReport.locate(frame.symbol, in: byLine.map { [$0] } ?? learnerFiles)
+            guard let file = byLine ?? located?.0 else { previous = nil; run = 0; continue }
+            // The line the frame was at, when the line tables say; else the declaration's.
+            let line = byLine != nil ? frame.line ?? located?.1.line ?? 1 : located?.1.line ?? 1
+            let name = located?.1.qualifiedName ?? frame.symbol
+            let place = "\(file.displayPath):\(line): in \(name)"
             run = place == previous ? run + 1 : 1
             previous = place
-            if run >= 8, run > (recursion?.count ?? 0) { recursion = (declaration.qualifiedName, run) }
+            if run >= 8, run > (recursion?.count ?? 0) { recursion = (name, run) }
             if learnerFrames.last != place, learnerFrames.count < 8 { learnerFrames.append(place) }
         }
     }
@@ -86,17 +100,27 @@ struct CrashReport {
         }
     }
 
-    /// `  3 [ra]   0x00007f…  answer4() + 52 in libChapter02Faults.so`
+    /// `  3 [ra]   0x00007f…  answer4() + 52 in libChapter02Faults.so [at /w/Ex4.swift:6:17]`
     static func frame(_ line: String) -> Frame? {
         guard let address = line.range(of: " 0x") else { return nil }
         var rest = line[address.upperBound...].drop { $0.isHexDigit }.trimmingCharacters(in: .whitespaces)
+        var path: String?
+        var lineNumber: Int?
+        if let at = rest.range(of: #" at (/.+):(\d+):(\d+)$"#, options: .regularExpression) {
+            let location = rest[at].dropFirst(4).split(separator: ":")
+            if location.count >= 3, let number = Int(location[location.count - 2]) {
+                path = URL(fileURLWithPath: location.dropLast(2).joined(separator: ":")).standardizedFileURL.path
+                lineNumber = number
+            }
+            rest = String(rest[..<at.lowerBound])
+        }
         guard !rest.isEmpty, let imageMarker = rest.range(of: " in ", options: .backwards) else { return nil }
         let image = String(rest[imageMarker.upperBound...])
         rest = String(rest[..<imageMarker.lowerBound])
         if let offset = rest.range(of: " + ", options: .backwards), rest[offset.upperBound...].allSatisfy(\.isNumber) {
             rest = String(rest[..<offset.lowerBound])
         }
-        return Frame(symbol: rest, image: image)
+        return Frame(symbol: rest, image: image, path: path, line: lineNumber)
     }
 
     /// The test suites' own code: `Ex2_LoadInventoryTests.…`.

@@ -30,7 +30,7 @@ struct GradingBuild {
         self.chapter = chapter
         self.moduleName = moduleName
         self.exercises = exercises
-        commands = DirectCommands.cached(toolchain: grader.toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: grader.cache)
+        commands = DirectCommands.cached(toolchain: grader.toolchain, flags: CrashReport.moduleFlags, cacheFolder: grader.cache)
     }
 
     static let runnerModuleName = "WorkbookRunner"

@@ -69,7 +69,8 @@ struct Interpretation {
         submissions.compactMap { submission in
             guard let text = FileManager.default.contents(atPath: submission.file.path).map({ String(decoding: $0, as: UTF8.self) })
             else { return nil }
-            return CrashReport.LearnerFile(displayPath: grader.displayPath(of: submission), declarations: Declarations(source: text))
+            return CrashReport.LearnerFile(displayPath: grader.displayPath(of: submission), declarations: Declarations(source: text),
+                                           path: submission.file.standardizedFileURL.path)
         }
     }
 
@@ -184,7 +185,7 @@ struct Interpretation {
             text += "\n(libdispatch stopped it inside `sync`: a `sync` onto the serial queue the code was already running on would wait for itself forever)"
         }
         if !crash.learnerFrames.isEmpty {
-            text += "\nin your code (innermost first):\n" + crash.learnerFrames.map { "  " + $0 }.joined(separator: "\n")
+            text += "\nwhere it was, in your code (innermost first):\n" + crash.learnerFrames.map { "  " + $0 }.joined(separator: "\n")
         }
         return text
     }
