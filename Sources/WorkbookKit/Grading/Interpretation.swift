@@ -25,9 +25,13 @@ struct Interpretation {
             grade.message = "the tests crashed\(unfinished): " + crash.describe(signal: signal) + trapDetails(crash)
         case .exited(let code) where !stream.runEnded:
             grade.status = .crashed
-            // Swift Testing always ends with `runEnded`: a process that exits before it was ended by the code under test.
-            grade.message = "the tests' process exited early (exit status \(code)) before the tests finished\(unfinished): "
-                + "something called exit() while the tests ran" + trapDetails(crash)
+            if let loader = result.standardError.split(separator: "\n").first(where: { $0.contains("error while loading shared libraries") }) {
+                grade.message = "the tests' program could not start (exit status \(code)): \(loader)"
+            } else {
+                // Swift Testing's entry point exits only after `runEnded`: an exit before it came from the code under test.
+                grade.message = "the tests' process exited early (exit status \(code)) before the tests finished\(unfinished): "
+                    + "something called exit() while the tests ran" + trapDetails(crash)
+            }
         case .exited:
             if grade.tests.isEmpty {
                 grade.status = .failed
@@ -64,7 +68,7 @@ struct Interpretation {
         return used + "."
     }
 
-    /// The learner's files of this chapter (not starters, not references), by path.
+    /// The chapter's graded files (the learner's, or a starter standing in for a missing one), as the report names them.
     private var learnerFiles: [CrashReport.LearnerFile] {
         submissions.compactMap { submission in
             guard let text = FileManager.default.contents(atPath: submission.file.path).map({ String(decoding: $0, as: UTF8.self) })
