@@ -51,7 +51,7 @@ struct Ex7_AsyncInventoryTests {
     func showsLoading() async throws {
         let screen = DinerScreen()
         let service = InventoryService(latency: .milliseconds(2))
-        try #require(await show(service, on: screen), "showInventory never returned: is fetchInventory resuming its continuation?")
+        try #require(await show(service, on: screen), "showInventory never returned within the wait")
         #expect(screen.chalkboard.history == [DinerScreen.loadingText, DinerScreen.loadedText],
                 "the chalkboard showed \(screen.chalkboard.history); expected “Loading Inventory…”, then the loaded text")
         #expect(screen.chalkboard.changes.allSatisfy { $0.onMainQueue }, "the chalkboard was set off the main queue: \(screen.chalkboard.changes)")

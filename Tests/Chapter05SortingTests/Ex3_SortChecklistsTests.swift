@@ -24,7 +24,12 @@ struct Ex3_SortChecklistsTests {
         let result = sortedNames(expected.reversed())
         #expect(
             result == expected,
-            "sorted to \(result); expected \(expected). Compare the names with localizedStandardCompare, not <")
+            Comment(rawValue: "sorted to \(result); expected \(expected)"
+                // Both can hold for two names: then neither alone is the cause.
+                + (result == expected.sorted(by: <) && result == expected.reversed()
+                    ? ": that is the expected order reversed, which is also the order `<` gives"
+                    : result == expected.sorted(by: <) ? ": that is the order `<` gives (character codes); compare the names with localizedStandardCompare"
+                    : result == expected.reversed() ? ": that is the expected order reversed" : "")))
     }
 
     @Test("sorts a whole shuffled list of lists")

@@ -11,14 +11,19 @@ enum CheckCommand: Command {
             .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
             .flag("fresh", "ignore cached results and run every exercise's tests again"),
             .value("out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing"),
+            .flag("full", "show every line of every failure (long reports are folded otherwise)"),
         ],
         discussion: """
         Compiles your files as the chapter's module, compiles the chapter's tests against it,
         and runs each exercise's tests in its own process with a time limit and a 1 MiB
-        output cap. Each exercise is reported as passed, failed (the first failing
-        expectation and where), does not compile (the compiler's diagnostics at your
-        file:line), crashed (the signal and the trap's message), timed out (the limit and
-        the likely cause), or not started (the file is still the starter). A chapter not
+        output cap. Each exercise is reported as passed, failed (every failing test: its
+        message, the test's lines that failed, and your function it calls at your
+        file:line), does not compile (the compiler's diagnostics at your
+        file:line), crashed (the signal, the trap's message and the frames in your files),
+        timed out (the limit, and whether it was computing or waiting), or not started
+        (the file is still the starter). When its tests use another exercise's code that
+        is not passing, that comes first; your file's compiler warnings are listed under
+        it (they never fail it). The totals are the chapter's. A chapter not
         started yet is started first. Builds live in .workbook/; your files are never written.
         After an edit inside a function, only that file is compiled again, and only the
         exercises whose tests reach it are run again; the others keep their results.
@@ -70,7 +75,8 @@ enum CheckCommand: Command {
         case "junit":
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
         default:
-            CheckReport(console: console).print(grade, chapter: target.chapter)
+            CheckReport(console: console, full: invocation.has("full"))
+                .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
         SandboxNotice.print(on: console, inReport: format == "text", root: target.workbook.root)
         return grade.allPassed ? .success : .failure

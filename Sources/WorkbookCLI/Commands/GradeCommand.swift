@@ -97,7 +97,8 @@ enum GradeCommand: Command {
             if let problem = result.student.problem { console.print("Could not grade: \(problem)") }
             for grade in result.grades {
                 if let chapter = workbook.chapters.first(where: { $0.number == grade.chapter }) {
-                    CheckReport(console: console).print(grade, chapter: chapter)
+                    let statuses = Dictionary(grade.exercises.map { ($0.id, $0.status.listStatus) }) { $1 }
+                    CheckReport(console: console, full: true).print(grade, chapter: chapter, statuses: statuses)
                     try AtomicFile.write(try ResultsJSON.chapter(grade), to: folder.appendingPathComponent("\(chapter.stem).json"))
                 }
                 console.print()

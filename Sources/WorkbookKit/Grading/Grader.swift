@@ -75,9 +75,20 @@ public struct Grader: Sendable {
 
         let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
         let built = try build.run(&submissions)
+        // An exercise checked alone is graded with the exercises whose code its tests run:
+        // their status decides whether its failures are presented as its own.
+        let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
+        var graded = selected
+        if let dependencies, only != nil {
+            for exercise in selected {
+                for id in dependencies.of(exercise) where !graded.contains(where: { $0.id == id }) {
+                    if let other = exercises.first(where: { $0.id == id }) { graded.append(other) }
+                }
+            }
+        }
         var grades: [ExerciseGrade] = []
         var toRun: [(Exercise, Submission)] = []
-        for exercise in selected {
+        for exercise in graded {
             guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
             let learnerPath = displayPath(of: submission)
             if let failure = built.broken[exercise.id] {
@@ -99,8 +110,25 @@ public struct Grader: Sendable {
         }
         if let inputs = built.runner {
             grades += run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+            for index in grades.indices {
+                grades[index].warnings = warnings(of: grades[index].id, in: inputs, submissions: submissions)
+            }
             inputs.release()
         }
+        if let dependencies {
+            for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
+                guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
+                grades[index].dependencies = dependencies.of(exercise).compactMap { id in
+                    guard let other = grades.first(where: { $0.id == id }), !other.passed,
+                          let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
+                    let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
+                        .compactMap { $0 }.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
+                    return Dependency(exercise: id.description, file: other.learnerFile,
+                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
+                }
+            }
+        }
+        grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
         if options.useCache, let data = try? JSONEncoder().encode(grade) {
@@ -151,6 +179,17 @@ public struct Grader: Sendable {
             }
             return grades + ran
         }
+    }
+
+    /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
+    private func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {
+        guard let submission = submissions.first(where: { $0.exercise == id }), submission.origin == .learner else { return "" }
+        let path = submission.file.standardizedFileURL.path
+        guard let index = inputs.module.sources.firstIndex(where: { source in
+            source.split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path } == path
+        }), index < inputs.module.warnings.count else { return "" }
+        let text = inputs.module.warnings[index].trimmingCharacters(in: .whitespacesAndNewlines)
+        return CompilerDiagnostics.shorten(text, replacing: [(submission.file.path, displayPath(of: submission)), (path, displayPath(of: submission))])
     }
 
     /// The grading options that change a result, as a key prefix.

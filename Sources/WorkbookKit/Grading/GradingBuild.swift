@@ -30,7 +30,7 @@ struct GradingBuild {
         self.chapter = chapter
         self.moduleName = moduleName
         self.exercises = exercises
-        commands = DirectCommands.cached(toolchain: grader.toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: grader.cache)
+        commands = DirectCommands.cached(toolchain: grader.toolchain, flags: CrashReport.moduleFlags, cacheFolder: grader.cache)
     }
 
     static let runnerModuleName = RunnerEntryPoint.moduleName
@@ -79,7 +79,7 @@ struct GradingBuild {
                     exercise.testsFile.map { (exercise.id, workbook.url($0)) }
                 }
                 guard blame(diagnostics, in: testsOf, &submissions, &output,
-                            prefix: "your file compiles, but the tests cannot use it (did a name or a signature change?):\n") else {
+                            prefix: "your file compiles, but the tests do not compile against it (they call what the statement names, with its signatures):\n") else {
                     output.chapterFailure = "the chapter's tests do not compile:\n" + shorten(diagnostics.allText)
                     return output
                 }
