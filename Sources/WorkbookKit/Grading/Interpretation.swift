@@ -65,7 +65,9 @@ struct Interpretation {
     private func applySandboxFindings(_ grade: inout ExerciseGrade, result: ChildProcess.Result, stream: TestEventStream) {
         var notes: [String] = []
         if result.limitsReached.contains(.memory) {
-            grade.status = grade.status == .timedOut ? .timedOut : .crashed
+            // Established by the runtime's own words; what came after (a hang in the crash
+            // reporter, which has no memory left either) is not the learner's.
+            grade.status = .crashed
             notes.append("The run went over a limit: " + LimitReached.memory.sentence(grader.sandboxPolicyLimits) + ".")
         }
         if result.limitsReached.contains(.processes) {
