@@ -221,7 +221,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v2")
+        hash.combine("grade-v3")
         hash.combine(toolchain.version)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
         hash.combine(selected.map(\.description).joined(separator: ","))
