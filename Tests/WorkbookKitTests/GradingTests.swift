@@ -20,7 +20,9 @@ struct GradingTests {
         let started = Date()
         let faultsChapter = try workbook.chapter("2")
         let grade = try await onOwnThread { try grader.grade(faultsChapter) }
-        #expect(Date().timeIntervalSince(started) < 60, "a 3 s limit on an endless loop must not hold up the whole check")
+        // Loose: beside the other suites (the chapters' mistakes compile five chapters) this
+        // check takes 60-80 s on two cores; an endless loop that held it up would never end.
+        #expect(Date().timeIntervalSince(started) < 150, "a 3 s limit on an endless loop must not hold up the whole check")
 
         let statuses = Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id.number, $0) })
         let expected: [Int: GradeStatus] = [
