@@ -122,13 +122,23 @@ struct GradingBuild {
         _ diagnostics: CompilerDiagnostics, in files: [(ExerciseID, URL)], _ submissions: inout [Submission],
         _ output: inout Output, prefix: String
     ) -> Bool {
-        let failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let moved = redeclarationCulprits(diagnostics, in: files, submissions)
+        failing = failing.filter { moved[$0] == nil } + moved.values.flatMap { $0.map(\.path) }
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
             guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
                   let exercise = exercises.first(where: { $0.id == id }) else { continue }
-            let text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
+            var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
+            if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
+                let line = (try? String(contentsOf: submissions[index].file, encoding: .utf8))?
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { Self.declares(String($0), name) }.map { ":\($0 + 1):1" } ?? ""
+                text = "\(grader.displayPath(of: submissions[index]))\(line): error: your file declares `\(name)` again; "
+                    + "\(shorten(innocent)) declares it as its exercise asks, so rename yours (the compiler's words:)\n"
+                    + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
+            }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
             guard let starterText = try? workbook.starter(for: exercise),
                   let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) else { continue }
@@ -136,6 +146,41 @@ struct GradingBuild {
             blamed = true
         }
         return blamed
+    }
+
+    /// "invalid redeclaration of 'X'" names one of the two files that declare `X`, often the
+    /// one that is right (a learner's Ex2 declaring Ex1's `add` had every exercise of the
+    /// chapter blamed, measured). The culprit is the file whose exercise's reference does
+    /// not declare `X`. By the path of the file the compiler named: the files to blame
+    /// instead, with the name.
+    private func redeclarationCulprits(
+        _ diagnostics: CompilerDiagnostics, in files: [(ExerciseID, URL)], _ submissions: [Submission]
+    ) -> [String: [(path: String, name: String)]] {
+        var moved: [String: [(path: String, name: String)]] = [:]
+        for entry in diagnostics.entries where entry.severity == "error" {
+            guard let range = entry.text.range(of: "invalid redeclaration of '"),
+                  let end = entry.text[range.upperBound...].firstIndex(of: "'") else { continue }
+            let name = String(entry.text[range.upperBound..<end]).split(separator: "(").first.map(String.init) ?? ""
+            guard !name.isEmpty else { continue }
+            let named = URL(fileURLWithPath: entry.path).standardizedFileURL.path
+            var culprits: [(path: String, name: String)] = []
+            for (id, file) in files {
+                guard let submission = submissions.first(where: { $0.exercise == id }),
+                      let text = try? String(contentsOf: submission.file, encoding: .utf8), Self.declares(text, name),
+                      let reference = exercises.first(where: { $0.id == id })?.referenceFile.flatMap({ try? workbook.read($0) }),
+                      !Self.declares(reference, name) else { continue }
+                culprits.append((file.standardizedFileURL.path, name))
+            }
+            if !culprits.isEmpty, !culprits.contains(where: { $0.path == named }) { moved[named] = culprits }
+        }
+        return moved
+    }
+
+    /// Whether `source` declares `name` (a function, type, property or case).
+    static func declares(_ source: String, _ name: String) -> Bool {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        return source.range(of: #"\b(func|struct|class|enum|protocol|actor|typealias|var|let|case)\s+"# + escaped + #"\b"#,
+                            options: .regularExpression) != nil
     }
 
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
