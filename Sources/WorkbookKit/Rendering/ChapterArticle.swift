@@ -37,10 +37,10 @@ struct ChapterArticle {
         let snippetsByLine = Dictionary(chapter.snippets.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         let exercisesByLine = Dictionary(chapter.exercises.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         // Blocks the walk does not print where they stand: output blocks (shown with
-        // their snippet), hints (folded at the end of the exercise), files paragraphs.
+        // their snippet) and files paragraphs. Hints come from the hints file and go to
+        // the chapter's back pages, never into the reading path.
         var consumed = Set(chapter.snippets.compactMap(\.expectedOutputLocation?.line))
         for exercise in chapter.exercises {
-            consumed.formUnion(exercise.hints.map(\.location.line))
             if let files = exercise.filesLocation { consumed.insert(files.line) }
         }
 
@@ -60,7 +60,10 @@ struct ChapterArticle {
                 }
                 if let exercise = exercisesByLine[block.location.line] {
                     open = exercise
-                    html += "<section class=\"exercise\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += "<section class=\"exercise kind-\(exercise.kind.rawValue)\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += ProseHTML.highlightingSwift(block.html ?? "")
+                    html += "<p class=\"kind\">\(Self.kindLabel(exercise.kind))</p>\n"
+                    continue
                 }
             }
             if block.kind == .codeBlock {
@@ -74,7 +77,41 @@ struct ChapterArticle {
             html += ProseHTML.highlightingSwift(block.html ?? "")
         }
         if let current = open { closeExercise(current) }
+        writeHintsPages()
         html += "</article>\n"
+    }
+
+    /// The chapter's hints at its back, each folded: a reader meets none on the way
+    /// through the chapter, and opens one only by asking.
+    private mutating func writeHintsPages() {
+        let withHints = chapter.exercises.filter { !$0.hints.isEmpty }
+        guard !withHints.isEmpty else { return }
+        html += "<section class=\"hints-pages\" id=\"hints-\(chapter.number)\">\n<h2>Hints for chapter \(chapter.number)</h2>\n"
+            + "<p class=\"notice\">Open one hint at a time, and only when you are stuck: the first nudges, the last names the idea and the API. "
+            + "In a terminal: <code>workbook hint N.M</code>.</p>\n"
+        for exercise in withHints {
+            let anchor = "\(exercise.id.chapter)-\(exercise.id.number)"
+            html += "<section class=\"exercise-hints\" id=\"hints-\(anchor)\">\n<h3>Exercise \(exercise.id): \(HTML.escape(exercise.title))</h3>\n"
+            for (index, hint) in exercise.hints.enumerated() {
+                html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
+                    + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+            }
+            if edition == .instructor, let why = exercise.explanation {
+                html += "<div class=\"explanation\"><div class=\"label\">Why (shown to the learner once the prediction is right)</div>\n"
+                    + ProseHTML.highlightingSwift(why.html) + "</div>\n"
+            }
+            html += "<p class=\"back\"><a href=\"#exercise-\(anchor)\">Back to exercise \(exercise.id)</a></p>\n</section>\n"
+        }
+        html += "</section>\n"
+    }
+
+    /// What the learner does, in the handout's words.
+    static func kindLabel(_ kind: Exercise.Kind) -> String {
+        switch kind {
+        case .write: return "Write it"
+        case .predict: return "Predict the output: write, line by line, what the program prints"
+        case .compile: return "Make it compile: Swift 6 rejects the starter; fix it and keep what it does"
+        }
     }
 
     // MARK: Code and snippets
@@ -95,6 +132,18 @@ struct ChapterArticle {
         tally.snippets += 1
         html += "<div class=\"snippet\" id=\"snippet-\(chapter.number)-\(snippet.location.line)\">\n"
         writeCode(visible, language: "swift")
+        if snippet.has(.predict) {
+            // Its output is the exercise's answer: the student edition never shows it.
+            if edition == .instructor, let result, result.status == .passed {
+                output(label: "Output (the answer)", text: result.actual, classes: "output")
+            } else if edition == .student {
+                html += "<div class=\"output predict\"><div class=\"label\">Output: yours to predict</div></div>\n"
+            } else {
+                output(label: "Expected output (the reference prediction)", text: snippet.expectedOutput ?? "", classes: "output not-run")
+            }
+            html += "</div>\n"
+            return
+        }
         let expected = snippet.expectedOutput ?? ""
         let stops = snippet.has(.crash) ? ", then it stops with a crash, as intended" : ""
         guard let result else {
@@ -165,9 +214,9 @@ struct ChapterArticle {
         case .student: writeStarter(exercise)
         case .instructor: writeSolutionAndTests(exercise)
         }
-        for (index, hint) in exercise.hints.enumerated() {
-            html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
-                + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+        if !exercise.hints.isEmpty {
+            html += "<p class=\"hint-link\">Stuck? <a href=\"#hints-\(exercise.id.chapter)-\(exercise.id.number)\">"
+                + "\(exercise.hints.count) hints for \(exercise.id)</a> wait at the end of the chapter.</p>\n"
         }
         html += "</section>\n"
     }

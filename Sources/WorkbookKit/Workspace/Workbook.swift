@@ -28,12 +28,15 @@ public struct Workbook: Sendable {
         let rootPath = self.rootPath
         // The chapters are parsed side by side; nil: the file cannot be read.
         let parsed = ParallelWork.map(paths) { path in
-            FileManager.default.contents(atPath: rootPath + path).map { ChapterParser(path: path).parse(Array($0)) }
+            FileManager.default.contents(atPath: rootPath + path).map { data in
+                (ChapterParser(path: path).parse(Array(data)), Workbook.hintsFile(forChapterAt: path, rootPath: rootPath))
+            }
         }
-        for (path, result) in zip(paths, parsed) {
-            guard let result else { throw .unreadable(path: path, reason: "the file cannot be opened") }
+        for (path, read) in zip(paths, parsed) {
+            guard let (result, hints) = read else { throw .unreadable(path: path, reason: "the file cannot be opened") }
             diagnostics += result.diagnostics
-            if let chapter = result.chapter {
+            if var chapter = result.chapter {
+                diagnostics += HintsFile.attach(hints, to: &chapter)
                 chapters.append(chapter)
             } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)
@@ -43,6 +46,14 @@ public struct Workbook: Sendable {
         diagnostics += Workbook.duplicateNumbers(chapters)
         self.chapters = chapters.sorted { ($0.number, $0.path) < ($1.number, $1.path) }
         self.diagnostics = diagnostics
+    }
+
+    /// The chapter's hints file, parsed; nil when there is none (then every exercise is
+    /// reported as having no hints).
+    private static func hintsFile(forChapterAt path: String, rootPath: String) -> HintsFile? {
+        let hintsPath = Chapter.hintsPath(forChapterAt: path)
+        return FileManager.default.contents(atPath: rootPath + hintsPath)
+            .map { HintsFile(path: hintsPath, text: String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
