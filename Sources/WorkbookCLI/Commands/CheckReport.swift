@@ -11,7 +11,7 @@ struct CheckReport {
         for exercise in grade.exercises {
             let title = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
             console.print("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))")
-            for line in details(exercise) {
+            for line in details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter) {
                 console.print("        " + line)
             }
         }
@@ -53,6 +53,21 @@ struct CheckReport {
         case .crashed: return console.styled("crashed", .red)
         case .timedOut: return console.styled("timed out", .red)
         case .notStarted: return console.styled("not started", .dim)
+        }
+    }
+
+    /// A predict exercise's "why", once the prediction is right: the point of it.
+    private func explanation(_ exercise: ExerciseGrade, in chapter: Chapter) -> [String] {
+        guard exercise.passed, let why = chapter.exercise(exercise.id)?.explanation else { return [] }
+        return ["Why: " + why.text.replacingOccurrences(of: "\n", with: "\n        ")]
+    }
+
+    /// An exercise that uses another's code (`Uses: 4.2`) may fail because that one does.
+    private func dependencies(_ exercise: ExerciseGrade, in grade: ChapterGrade, chapter: Chapter) -> [String] {
+        guard !exercise.passed, exercise.status != .notStarted, let uses = chapter.exercise(exercise.id)?.uses else { return [] }
+        return uses.compactMap { id in
+            guard let used = grade.exercises.first(where: { $0.id == id }), !used.passed else { return nil }
+            return "This exercise uses your \(id), which does not pass yet: make \(id) pass first."
         }
     }
 

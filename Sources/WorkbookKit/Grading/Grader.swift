@@ -38,9 +38,19 @@ public struct Grader: Sendable {
 
     var cache: URL { workbook.cacheFolder }
 
-    /// Grades `chapter`'s exercises, or just `only`.
+    /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing
+    /// with their program's output (`PredictionGrader`), the others with their tests.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
-        let exercises = chapter.exercises.filter { $0.referenceFile != nil && $0.testsFile != nil }
+        let predicted = try PredictionGrader(grader: self).grade(chapter, only: only)
+        let testedOnes = chapter.exercises.contains { $0.kind != .predict && (only == nil || $0.id == only) }
+        var grade = testedOnes ? try gradeWithTests(chapter, only: only)
+            : ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
+        grade.exercises = (grade.exercises + predicted).sorted { $0.id < $1.id }
+        return grade
+    }
+
+    private func gradeWithTests(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
+        let exercises = chapter.exercises.filter { $0.kind != .predict && $0.referenceFile != nil && $0.testsFile != nil }
         guard let moduleName = chapter.moduleName else {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
         }
@@ -56,13 +66,24 @@ public struct Grader: Sendable {
         }
 
         let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
+        let asSubmitted = submissions  // the build swaps stand-ins in for what does not compile
         let built = try build.run(&submissions)
         var grades: [ExerciseGrade] = []
         var toRun: [(Exercise, Submission)] = []
         for exercise in selected {
             guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
             let learnerPath = displayPath(of: submission)
-            if let failure = built.broken[exercise.id] {
+            if exercise.kind == .compile, !options.runStarters,
+               let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
+                // A compile exercise's starter is meant not to compile: untouched, it is not started.
+                let path = displayPath(of: original)
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .notStarted,
+                    message: original.origin == .learner
+                        ? "\(path) is still the starter, which Swift 6 rejects on purpose: make it compile, then check again"
+                        : "\(path) does not exist: `workbook start \(chapter.number)` writes its starter",
+                    learnerFile: path))
+            } else if let failure = built.broken[exercise.id] {
                 grades.append(ExerciseGrade(
                     id: exercise.id, title: exercise.title, status: .doesNotCompile, message: failure, learnerFile: learnerPath))
             } else if built.runner == nil {
@@ -182,7 +203,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v1")
+        hash.combine("grade-v2")  // v2: compile exercises, predictions graded apart
         hash.combine(toolchain.version)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
         hash.combine(selected.map(\.description).joined(separator: ","))

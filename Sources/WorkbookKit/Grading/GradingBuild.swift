@@ -98,11 +98,19 @@ struct GradingBuild {
         let failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
-            guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
-                  let exercise = exercises.first(where: { $0.id == id }) else { continue }
+            guard let index = submissions.firstIndex(where: { $0.exercise == id }),
+                  let exercise = exercises.first(where: { $0.id == id }),
+                  submissions[index].origin != (exercise.kind == .compile ? .reference : .starter) else { continue }
             let text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
+            if exercise.kind == .compile, let reference = exercise.referenceFile {
+                // Its starter does not compile by design, so the reference stands in; the
+                // exercise is graded "does not compile" all the same, and no exercise uses it.
+                submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
+                blamed = true
+                continue
+            }
             guard let starterText = try? workbook.starter(for: exercise),
                   let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) else { continue }
             submissions[index] = Submission(exercise: id, file: starter, origin: .starter, isStarter: true)
@@ -137,7 +145,10 @@ struct GradingBuild {
     /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
     private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> Compiled<IncrementalModuleBuilder.Built> {
         let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental"])
-        let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
+        // Keyed by the files' paths too: the diagnostics name them, and blame matches them
+        // (a compile exercise's untouched starter has the same content in every workspace).
+        let paths = ContentHash.of(sources.map(\.path)).prefix(12)
+        let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key)-\(paths).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }

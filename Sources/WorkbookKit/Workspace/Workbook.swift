@@ -37,6 +37,7 @@ public struct Workbook: Sendable {
             diagnostics += result.diagnostics
             if var chapter = result.chapter {
                 diagnostics += HintsFile.attach(hints, to: &chapter)
+                Workbook.expectPredictions(in: &chapter, rootPath: rootPath)
                 chapters.append(chapter)
             } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)
@@ -54,6 +55,18 @@ public struct Workbook: Sendable {
         let hintsPath = Chapter.hintsPath(forChapterAt: path)
         return FileManager.default.contents(atPath: rootPath + hintsPath)
             .map { HintsFile(path: hintsPath, text: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// A predict exercise's program is expected to print its reference prediction, so
+    /// `workbook run` (and `verify`) prove that the reference is the real output.
+    private static func expectPredictions(in chapter: inout Chapter, rootPath: String) {
+        for exercise in chapter.exercises where exercise.kind == .predict {
+            guard let reference = exercise.referenceFile, let line = exercise.programLine,
+                  let data = FileManager.default.contents(atPath: rootPath + reference),
+                  let solution = try? SolutionMarkers.solution(from: String(decoding: data, as: UTF8.self), path: reference),
+                  let index = chapter.snippets.firstIndex(where: { $0.location.line == line }) else { continue }
+            chapter.snippets[index].expectedOutput = Prediction(fileText: solution).text
+        }
     }
 
     /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
