@@ -3,103 +3,10 @@ import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
 
-/// A chapter with one exercise of each kind: 1.1 writes `add` (the sample exercise),
-/// 1.2 predicts a program's output, 1.3 makes a Swift 6 error go away.
-enum KindsFixture {
-    static let chapter = SampleExercise.chapter + """
-
-    ## Exercise 1.2: Predict the sums
-
-    ```swift run predict
-    for n in 1...3 { print("sum \\(n + n)") }
-    ```
-
-    Reference: [Ex2_Sums.txt](../Sources/Predictions/01-blocks/Ex2_Sums.txt)
-
-    ## Exercise 1.3: A counter Swift 6 accepts
-
-    Make it compile.
-
-    Reference: [Ex3_Shared.swift](../Sources/Chapter01Blocks/Ex3_Shared.swift) ·
-    Tests: [Ex3_SharedTests.swift](../Tests/Chapter01BlocksTests/Ex3_SharedTests.swift) ·
-    Starter error: `mutation of captured var 'count' in concurrently-executing code` · Uses: 1.1
-
-    """
-
-    static let hints = SampleExercise.hints + """
-
-    ## Exercise 1.2
-
-    > Hint: a
-
-    > Hint: b
-
-    > Why: `1...3` is closed.
-
-    ## Exercise 1.3
-
-    > Hint: a
-
-    > Hint: b
-
-    """
-
-    static let prediction = """
-    // Write what the program prints, one line for each line.
-    // BEGIN SOLUTION
-    sum 2
-    sum 4
-    sum 6
-    // STARTER:
-    // END SOLUTION
-
-    """
-
-    static let compileReference = """
-    import Synchronization
-
-    public func makeShared() -> @Sendable () -> Int {
-        // BEGIN SOLUTION
-        let count = Mutex(0)
-        return { count.withLock { $0 += 1; return $0 } }
-        // STARTER:
-        // var count = 0
-        // return { count += 1; return count }
-        // END SOLUTION
-    }
-
-    """
-
-    static let compileTests = """
-    import Testing
-    import Chapter01Blocks
-
-    @Suite("Exercise 1.3: A counter Swift 6 accepts")
-    struct Ex3_SharedTests {
-        @Test("counts") func counts() {
-            let next = makeShared()
-            _ = next()
-            #expect(next() == 2)
-        }
-    }
-
-    """
-
-    static var files: [String: String] {
-        SampleExercise.files.merging([
-            "chapters/01-blocks.md": chapter,
-            "chapters/hints/01-blocks.md": hints,
-            "Sources/Predictions/01-blocks/Ex2_Sums.txt": prediction,
-            "Sources/Chapter01Blocks/Ex3_Shared.swift": compileReference,
-            "Tests/Chapter01BlocksTests/Ex3_SharedTests.swift": compileTests,
-        ]) { $1 }
-    }
-
-    static func grader(_ workbook: Workbook) async throws -> Grader {
-        var options = Grader.Options()
-        options.timeout = 5
-        return Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
-    }
+func kindsGrader(_ workbook: Workbook) async throws -> Grader {
+    var options = Grader.Options()
+    options.timeout = 5
+    return Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
 }
 
 @Suite("Exercise kinds: the format")
@@ -179,7 +86,7 @@ struct ExerciseKindsGradingTests {
         let workbook = try TemporaryWorkbook(KindsFixture.files)
         defer { workbook.remove() }
         let loaded = try workbook.load()
-        let grader = try await KindsFixture.grader(loaded)
+        let grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
         let id = ExerciseID(chapter: 1, number: 2)
         let untouched = try await onOwnThread { try grader.grade(chapter, only: id) }
@@ -203,7 +110,7 @@ struct ExerciseKindsGradingTests {
         let workbook = try TemporaryWorkbook(KindsFixture.files)
         defer { workbook.remove() }
         let loaded = try workbook.load()
-        let grader = try await KindsFixture.grader(loaded)
+        let grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
         for exercise in chapter.exercises {
             try workbook.write("exercises/01-blocks/\(exercise.fileName!)", try loaded.starter(for: exercise))
@@ -228,7 +135,7 @@ struct ExerciseKindsGradingTests {
         let workbook = try TemporaryWorkbook(KindsFixture.files)
         defer { workbook.remove() }
         let loaded = try workbook.load()
-        let grader = try await KindsFixture.grader(loaded)
+        let grader = try await kindsGrader(loaded)
         let sound = try await onOwnThread { try Verifier(grader: grader).verify(loaded.chapters[0]) }
         #expect(sound == [], "\(sound)")
 
@@ -239,5 +146,35 @@ struct ExerciseKindsGradingTests {
         #expect(broken.map(\.exercise.number) == [2, 3], "\(broken)")
         #expect(broken.first?.problem.contains("the reference does not pass (failed): line 3 of the output is “sum 6”; you predicted “sum 7”") == true, "\(broken)")
         #expect(broken.last?.problem.contains("not with the stated error “no such error in concurrently-executing code”") == true, "\(broken)")
+    }
+}
+
+@Suite("Exercise kinds: the handouts")
+struct ExerciseKindsRenderTests {
+    @Test("never show the student a predict program's output, and show the instructor the answer and the why")
+    func predictHandouts() async throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files)
+        defer { workbook.remove() }
+        let loaded = try workbook.load()
+        let chapter = try #require(loaded.chapters.first)
+        let program = try #require(chapter.snippets.first { $0.has(.predict) })
+        let results = FakeResults(results: chapter.snippets.map { snippet in
+            SnippetResult(chapterPath: chapter.path, line: snippet.location.line, status: .passed,
+                          expected: snippet.expectedOutput, actual: snippet.location == program.location ? "sum 2\nsum 4\nsum 6\n" : "4\n")
+        })
+        let student = try await onOwnThread { HandoutRenderer(workbook: loaded, edition: .student, results: results).render([chapter], collections: false) }
+        #expect(student.errors.isEmpty, "\(student.errors)")
+        let page = try #require(student.page("01-blocks.html")).html
+        #expect(!page.contains("sum 4"), "the student edition shows the program's output, the answer")
+        #expect(page.contains("Output: yours to predict"))
+        #expect(page.contains("Predict the output"))
+        #expect(page.contains("Swift 6 rejects the starter: <code>error: mutation of captured var &#39;count&#39; in concurrently-executing code</code>")
+                || page.contains("Swift 6 rejects the starter: <code>error: mutation of captured var 'count' in concurrently-executing code</code>"))
+        #expect(!page.contains("is closed"), "the student edition shows the predict exercise's explanation")
+
+        let instructor = try await onOwnThread { HandoutRenderer(workbook: loaded, edition: .instructor, results: results).render([chapter], collections: false) }
+        let answer = try #require(instructor.page("01-blocks.html")).html
+        #expect(answer.contains("Output (the answer)") && answer.contains("sum 4"))
+        #expect(answer.contains("is closed"))
     }
 }
