@@ -51,6 +51,17 @@ struct ExerciseKindsFormatTests {
     }
 }
 
+@Suite("Exercise kinds: orphans")
+struct ExerciseKindsOrphanTests {
+    @Test("lint: a reference prediction that no exercise names is an orphan")
+    func orphanPrediction() throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files.merging(["Sources/Predictions/01-blocks/Ex9_Lost.txt": KindsFixture.prediction]) { $1 })
+        defer { workbook.remove() }
+        let findings = Linter(workbook: try workbook.load()).run().map(\.description)
+        #expect(findings == ["Sources/Predictions/01-blocks/Ex9_Lost.txt:2:1: error: Sources/Predictions/01-blocks/Ex9_Lost.txt has solution markers but no exercise names it; link it from its exercise's 'Reference:' paragraph"], "\(findings)")
+    }
+}
+
 @Suite("A prediction")
 struct PredictionTests {
     @Test("ignores comment lines and blank lines at either end, and trims trailing blanks")

@@ -113,7 +113,8 @@ public struct Linter {
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var findings: [Diagnostic] = []
         while let next = walker.nextObject() as? String {
-            guard next.hasSuffix(".swift") else { continue }
+            // Reference predictions (`Sources/Predictions/…/*.txt`) carry markers too.
+            guard next.hasSuffix(".swift") || (next.hasPrefix("Predictions/") && next.hasSuffix(".txt")) else { continue }
             let path = "Sources/" + next
             guard !named.contains(path), !belongsToUnparsedChapter(path), let text = try? workbook.read(path) else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
