@@ -43,7 +43,9 @@ struct ExerciseKindsFormatTests {
     @Test("lint: a reference prediction belongs outside every module")
     func predictionPlace() throws {
         let chapter = KindsFixture.chapter.replacingOccurrences(of: "../Sources/Predictions/01-blocks/Ex2_Sums.txt", with: "../Sources/Chapter01Blocks/Ex2_Sums.txt")
-        let workbook = try TemporaryWorkbook(KindsFixture.files.merging(["chapters/01-blocks.md": chapter, "Sources/Chapter01Blocks/Ex2_Sums.txt": KindsFixture.prediction]) { $1 })
+        var files = KindsFixture.files.merging(["chapters/01-blocks.md": chapter, "Sources/Chapter01Blocks/Ex2_Sums.txt": KindsFixture.prediction]) { $1 }
+        files["Sources/Predictions/01-blocks/Ex2_Sums.txt"] = nil
+        let workbook = try TemporaryWorkbook(files)
         defer { workbook.remove() }
         let findings = Linter(workbook: try workbook.load()).run().map(\.description)
         #expect(findings.count == 1)
