@@ -193,6 +193,11 @@ struct RenderHandoutTests {
         #expect(chapter.contains("exercises/01-blocks/Ex1_Add.swift"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary>"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 2 of 2</summary>"))
+        // Out of the reading path: the exercise links to its hints at the chapter's back.
+        let exercise = try #require(chapter.range(of: "<section class=\"exercise kind-write\" id=\"exercise-1-1\">"))
+        let back = try #require(chapter.range(of: "<section class=\"hints-pages\""))
+        #expect(!chapter[exercise.lowerBound..<back.lowerBound].contains("<details class=\"hint\""))
+        #expect(chapter[exercise.lowerBound..<back.lowerBound].contains("<a href=\"#hints-1-1\">2 hints for 1.1</a>"))
     }
 
     @Test("show the instructor the solution and the tests")

@@ -127,8 +127,9 @@ struct GradingBuild {
         failing = failing.filter { moved[$0] == nil } + moved.values.flatMap { $0.map(\.path) }
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
-            guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
-                  let exercise = exercises.first(where: { $0.id == id }) else { continue }
+            guard let index = submissions.firstIndex(where: { $0.exercise == id }),
+                  let exercise = exercises.first(where: { $0.id == id }),
+                  submissions[index].origin != (exercise.kind == .compile ? .reference : .starter) else { continue }
             var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
             if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
@@ -140,6 +141,13 @@ struct GradingBuild {
                     + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
             }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
+            if exercise.kind == .compile, let reference = exercise.referenceFile {
+                // Its starter does not compile by design, so the reference stands in; the
+                // exercise is graded "does not compile" all the same, and no exercise uses it.
+                submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
+                blamed = true
+                continue
+            }
             guard let starterText = try? workbook.starter(for: exercise),
                   let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) else { continue }
             submissions[index] = Submission(exercise: id, file: starter, origin: .starter, isStarter: true)
