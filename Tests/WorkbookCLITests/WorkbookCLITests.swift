@@ -97,6 +97,9 @@ struct ListCommandTests {
         let workbook = try TemporaryWorkbook(SampleExercise.files)
         defer { workbook.remove() }
         #expect(runCLI(["list", "--root", workbook.root.path], in: URL(fileURLWithPath: "/")).exitCode == 0)
+        // A global option may come before the command, its value too.
+        #expect(runCLI(["--root", workbook.root.path, "list"], in: URL(fileURLWithPath: "/")).exitCode == 0)
+        #expect(runCLI(["--root=\(workbook.root.path)", "list"], in: URL(fileURLWithPath: "/")).exitCode == 0)
         #expect(runCLI(["list"], in: URL(fileURLWithPath: "/"), environment: ["WORKBOOK_ROOT": workbook.root.path]).exitCode == 0)
     }
 
