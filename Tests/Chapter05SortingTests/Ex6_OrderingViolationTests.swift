@@ -42,7 +42,17 @@ struct Ex6_OrderingViolationTests {
         #expect(found == .asymmetry(0, 1), "expected .asymmetry(0, 1) (elements are indices here); got \(found)")
     }
 
-    @Test("catches an order that goes round in a circle")
+    @Test("reports the first of several pairs that break asymmetry")
+    func firstOfSeveralPairs() throws {
+        // "Different means first": every pair comes first both ways.
+        let found = try #require(
+            firstOrderingViolation(in: [0, 1, 2]) { a, b in a != b },
+            "every pair of 0, 1 and 2 comes before the other both ways, and that was not caught")
+        #expect(found == .asymmetry(0, 1),
+                "expected .asymmetry(0, 1), the first pair with the loops over sample[i] and then sample[j] (j > i) each from the start; got \(found)")
+    }
+
+
     func transitivity() throws {
         let found = try #require(
             firstOrderingViolation(in: [Hand.rock, .paper, .scissors], by: Hand.beats),
