@@ -101,9 +101,13 @@ public struct MutationRunner: Sendable {
             let workers = max(1, min(options.workers, pending.count))
             let done = Mutex(0)
             let total = pending.count
+            // The first bench is made alone: it builds (or finds) what every bench shares,
+            // so the others find it rather than compiling the same thing side by side.
+            let first = try WorkerBench(runner: self, chapter: chapter, worker: 0)
             let graded = try BlockingLanes.map(Array(0..<workers), width: workers) { worker -> [(Int, MutantOutcome)] in
                 let mine = pending.enumerated().filter { $0.offset % workers == worker }.map(\.element)
-                let bench = try WorkerBench(runner: self, chapter: chapter, worker: worker)
+                let bench = worker == 0 ? first : try WorkerBench(runner: self, chapter: chapter, worker: worker)
+                defer { bench.lock.release() }
                 return try mine.map { index in
                     let outcome = try bench.grade(chosen[index])
                     let count = done.withLock { count in count += 1; return count }
@@ -154,9 +158,17 @@ public struct MutationRunner: Sendable {
 
 /// One worker's workbook: links to the real one, its own `.workbook/` and a workspace
 /// of reference copies.
-private struct WorkerBench {
+private struct WorkerBench: Sendable {
+    /// Cache folders keyed by content alone (never by a path), shared with the real
+    /// workbook's cache: the tests' objects, the support modules and the test runners
+    /// that `verify` built for the references serve every worker too.
+    static let sharedCaches = ["test-objects", "modules", "runners"]
+
     let grader: Grader
     let chapter: Chapter
+    /// Held while the bench lives: a second `workbook mutate` waits rather than writing
+    /// its mutants over this one's.
+    let lock: FolderLock
     /// Per exercise id: the workspace copy and the reference text it holds between mutants.
     let copies: [String: (file: URL, reference: String)]
 
@@ -165,12 +177,24 @@ private struct WorkerBench {
         let root = real.cacheFolder.appendingPathComponent("mutate/workers/\(worker)", isDirectory: true)
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
+        lock = try FolderLock(root.appendingPathComponent("lock"))
         for name in ["chapters", "Package.swift", "Sources", "Tests"] {
             let link = root.appendingPathComponent(name)
             let target = real.url(name).path
             if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != target {
                 try? manager.removeItem(at: link)
                 try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            }
+        }
+        let cache = root.appendingPathComponent(".workbook/cache", isDirectory: true)
+        try manager.createDirectory(at: cache, withIntermediateDirectories: true)
+        for name in Self.sharedCaches {
+            let shared = real.cacheFolder.appendingPathComponent(name)
+            try manager.createDirectory(at: shared, withIntermediateDirectories: true)
+            let link = cache.appendingPathComponent(name)
+            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != shared.path {
+                try? manager.removeItem(at: link)
+                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: shared.path)
             }
         }
         let workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
