@@ -56,6 +56,9 @@ struct GradingBuild {
             case .success(let built):
                 module = built
             case .failure(let diagnostics):
+                if let system = GradingBuild.storageProblem(in: diagnostics.allText) {
+                    throw WorkbookError.cannotWrite(path: workbook.displayPath(grader.cache), reason: system)
+                }
                 // A compiler stopped at its limit has said nothing about any file.
                 if diagnostics.allText.hasPrefix("compiling took longer than") {
                     output.chapterFailure = "the chapter's module \(moduleName) could not be built: " + shorten(diagnostics.allText)
@@ -156,6 +159,15 @@ struct GradingBuild {
         return blamed
     }
 
+    /// The system's words when a build failed because nothing could be written, if so.
+    static func storageProblem(in diagnostics: String) -> String? {
+        for words in ["No space left on device", "Disk quota exceeded", "Read-only file system"]
+        where diagnostics.contains(words) {
+            return words == "No space left on device" ? "the disk is full (\(words))" : words
+        }
+        return nil
+    }
+
     /// "invalid redeclaration of 'X'" names one of the two files that declare `X`, often the
     /// one that is right (a learner's Ex2 declaring Ex1's `add` had every exercise of the
     /// chapter blamed, measured). The culprit is the file whose exercise's reference does
@@ -195,7 +207,13 @@ struct GradingBuild {
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
         let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
         if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
-            throw WorkbookError.moduleDoesNotCompile(reason: resolution.failures[broken]!)
+            let reason = resolution.failures[broken]!
+            // Not the module's fault: the cache could not be written (a full disk was
+            // reported as "module Stage does not compile", measured).
+            if let system = GradingBuild.storageProblem(in: reason) {
+                throw WorkbookError.cannotWrite(path: workbook.displayPath(grader.cache), reason: system)
+            }
+            throw WorkbookError.moduleDoesNotCompile(reason: reason)
         }
         return resolution.modules
     }
