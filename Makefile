@@ -14,7 +14,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build release deps sandbox-deps test-deps test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
+.PHONY: all build release deps sandbox-deps test-deps bench-classroom test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -78,7 +78,7 @@ test: build test-deps
 # Each target prints its own figures; `bench` runs them all. They measure the tool as
 # `make install` builds it (release).
 RELEASE_WORKBOOK = $(BUILD)/release/workbook
-bench: bench-grading bench-snippets bench-render
+bench: bench-grading bench-snippets bench-render bench-classroom
 
 # The installed tool links the Swift runtime and Foundation statically: it starts in
 # about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it
@@ -135,6 +135,10 @@ chromium-deps:
 
 handouts-check: handouts chromium-deps
 	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check
+
+# Grading a class of 30 with `workbook grade` against a shell loop of `workbook check`.
+bench-classroom: release
+	WORKBOOK=$(RELEASE_WORKBOOK) bench/classroom.sh
 
 # Rendering all chapters (snippet outputs cached) against the cmark command-line tool.
 bench-render: release

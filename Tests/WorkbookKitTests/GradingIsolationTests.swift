@@ -108,3 +108,25 @@ struct RedeclarationBlameTests {
                 "\(grade.exercises[1].message)")
     }
 }
+
+@Suite("The workbook reads only files of its own")
+struct WorkbookLinksTests {
+    @Test("a reference that links out of its folder is refused; a top-level folder that is a link is fine")
+    func links() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("wb-links-\(UUID().uuidString)")
+        let elsewhere = manager.temporaryDirectory.appendingPathComponent("wb-links-real-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root); try? manager.removeItem(at: elsewhere) }
+        for folder in [root.appendingPathComponent("chapters"), root.appendingPathComponent("Sources/M"), elsewhere.appendingPathComponent("M")] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try "".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Sources/M/Ex1.swift").path, withDestinationPath: "/etc/passwd")
+        try "let x = 1\n".write(to: elsewhere.appendingPathComponent("M/Ex2.swift"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Tests").path, withDestinationPath: elsewhere.path)
+        let workbook = try Workbook(root: root)
+        #expect(throws: WorkbookError.self) { try workbook.read("Sources/M/Ex1.swift") }
+        #expect(throws: WorkbookError.self) { try workbook.read("Sources/../Package.swift") }
+        #expect(try workbook.read("Tests/M/Ex2.swift") == "let x = 1\n")
+    }
+}

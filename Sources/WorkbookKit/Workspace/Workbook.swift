@@ -167,8 +167,8 @@ public struct Workbook: Sendable {
         if relativePath.split(separator: "/").contains("..") {
             throw .unreadable(path: relativePath, reason: "the path leaves the workbook ('..'); name a file inside it")
         }
-        if let link = Self.firstSymbolicLink(in: relativePath, below: rootPath) {
-            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link; the workbook reads only files of its own")
+        if let link = Self.linkOut(of: relativePath, below: rootPath) {
+            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link out of its folder; the workbook reads only files of its own")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: relativePath, reason: "no such file")
@@ -176,14 +176,21 @@ public struct Workbook: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The first part of `relativePath` (under `root`, which ends with a slash) that is a
-    /// symbolic link, or nil.
-    static func firstSymbolicLink(in relativePath: String, below root: String) -> String? {
-        var partial = ""
-        for component in relativePath.split(separator: "/") {
-            partial += partial.isEmpty ? String(component) : "/" + component
+    /// The part of `relativePath` (under `root`, which ends with a slash) that is a
+    /// symbolic link leading out of the top-level folder it is in (`Sources/`, `Tests/`),
+    /// or nil. A top-level folder may itself be a link (`mutate` builds its workers'
+    /// workbooks of links to the real folders); nothing below it may lead elsewhere.
+    static func linkOut(of relativePath: String, below root: String) -> String? {
+        let components = relativePath.split(separator: "/")
+        guard components.count > 1 else { return nil }
+        let base = URL(fileURLWithPath: root + components[0]).resolvingSymlinksInPath().path + "/"
+        var partial = String(components[0])
+        for component in components.dropFirst() {
+            partial += "/" + component
             var info = stat()
-            if lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { return partial }
+            guard lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
+            let resolved = URL(fileURLWithPath: root + partial).resolvingSymlinksInPath().path
+            if !resolved.hasPrefix(base) { return partial }
         }
         return nil
     }
