@@ -1,3 +1,4 @@
+import Foundation
 import WorkbookKit
 
 /// `workbook verify [N]`: every starter fails, every reference passes.
@@ -20,6 +21,11 @@ enum VerifyCommand: Command {
         let chapters = try invocation.arguments.first.map { [try workbook.chapter($0)] }
             ?? workbook.chapters.filter { !$0.exercises.isEmpty }
         let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        // Lint first: a wrong exercise number or a missing hint is a finding here too.
+        let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
+        for finding in lint { console.printError(finding.description) }
+        if !lint.isEmpty { console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)") }
         let verifier = Verifier(grader: Grader(workbook: workbook, toolchain: toolchain, options: options))
         var broken = 0, checked = 0
         for chapter in chapters {
@@ -31,6 +37,6 @@ enum VerifyCommand: Command {
             console.print("chapter \(chapter.number): \(chapter.exercises.count) exercises: \(verdict)")
         }
         console.print("\(checked - broken) of \(checked) exercises keep the rule (starter fails, reference passes)")
-        return broken == 0 ? .success : .failure
+        return broken == 0 && lint.isEmpty ? .success : .failure
     }
 }

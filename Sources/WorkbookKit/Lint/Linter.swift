@@ -103,7 +103,31 @@ public struct Linter {
         guard declares else {
             return [Diagnostic(at: location, "\(tests) must declare its suite as a type named \(suite) (the file's name), so grading can run it")]
         }
-        return []
+        return suiteTitle(in: source, path: tests, exercise: exercise)
+    }
+
+    /// The suite's display name is the exercise's heading, so every report names the
+    /// exercise the way the chapter does. Reported at the `@Suite` line of the tests file.
+    private func suiteTitle(in source: String, path: String, exercise: Exercise) -> [Diagnostic] {
+        let expected = "Exercise \(exercise.id): \(exercise.title)"
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Suite(\"") }) else { return [] }
+        let line = lines[index]
+        guard let open = line.range(of: "@Suite(\"") else { return [] }
+        // The string literal, its escapes undone (`\"` in a title is a quote).
+        var title = ""
+        var escaped = false
+        var closed = false
+        for character in line[open.upperBound...] {
+            if escaped { title.append(character); escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" { closed = true; break }
+            title.append(character)
+        }
+        guard closed else { return [] }
+        guard title != expected else { return [] }
+        return [Diagnostic(at: SourceLocation(path: path, line: index + 1, column: 1),
+                           "the suite is titled “\(title)”, but its exercise's heading is “\(expected)”: make them the same, so reports name the exercise as the chapter does")]
     }
 
     /// `Sources/Chapter05Sorting/…` when chapter 5's file could not be parsed: its
