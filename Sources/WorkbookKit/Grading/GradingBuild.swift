@@ -416,8 +416,9 @@ struct GradingBuild {
         let root = workbook.root.path.hasSuffix("/") ? workbook.root.path : workbook.root.path + "/"
         var result = text.replacingOccurrences(of: root, with: "")
         // Starters compiled from the cache are shown under the learner's folder name.
-        let starters = grader.cache.appendingPathComponent("starters").path + "/"
-        result = result.replacingOccurrences(of: workbook.displayPath(URL(fileURLWithPath: starters)), with: workbook.displayPath(workbook.exercisesFolder) + "/")
+        // Both with their slash: `exercises//01-x/…` named a path that does not exist.
+        let starters = workbook.displayPath(grader.cache.appendingPathComponent("starters")) + "/"
+        result = result.replacingOccurrences(of: starters, with: workbook.displayPath(workbook.exercisesFolder) + "/")
         return result
     }
 }
