@@ -26,6 +26,8 @@ all: build
 # for `workbook grade`.
 deps: sandbox-deps
 	@if pkg-config --exists libcmark 2>/dev/null; then :; \
+	elif [ "$$(uname)" = Darwin ] && command -v brew >/dev/null 2>&1; then \
+	  echo "Installing cmark with Homebrew…"; brew list cmark >/dev/null 2>&1 || brew install cmark; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "Installing libcmark-dev (cmark, the CommonMark library)…"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config >/dev/null; \
@@ -39,7 +41,8 @@ deps: sandbox-deps
 	fi
 
 sandbox-deps:
-	@if command -v bwrap >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1; then :; \
+	@if [ "$$(uname)" != Linux ]; then :; \
+	elif command -v bwrap >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "Installing bubblewrap (the sandbox for learner code) and unzip…"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap unzip >/dev/null; \
@@ -84,7 +87,10 @@ bench: bench-grading bench-snippets bench-render bench-classroom
 # about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it
 # runs without a Swift toolchain on the machine. (The linker's warning about `mktemp`
 # comes from Foundation's own static library.)
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product workbook
+# (Linux only: Darwin has no static Swift runtime; there the system's is used.)
+UNAME := $(shell uname)
+STATIC_STDLIB = $(if $(filter Linux,$(UNAME)),--static-swift-stdlib)
+RELEASE_BUILD = $(SWIFT) build -c release $(STATIC_STDLIB) --product workbook
 
 release: deps
 	$(RELEASE_BUILD)
