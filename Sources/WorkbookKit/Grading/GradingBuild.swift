@@ -244,8 +244,9 @@ struct GradingBuild {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
         do {
-            let incremental = IncrementalModuleBuilder(
+            var incremental = IncrementalModuleBuilder(
                 toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent("builds"), commands: commands)
+            incremental.driverFlags = CrashReport.moduleFlags
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
             if !failure.timedOut { try? AtomicFile.write(failure.diagnostics, to: failureFile) }
