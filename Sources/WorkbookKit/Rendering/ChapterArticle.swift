@@ -18,6 +18,8 @@ struct ChapterArticle {
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var tally = RenderTally()
+    /// Figures embedded so far: their numbers in the chapter.
+    private var figuresShown = 0
 
     init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?,
          starters: [ExerciseID: Result<String, WorkbookError>]) {
@@ -131,15 +133,18 @@ struct ChapterArticle {
         let id = "figure-\(chapter.number)-\(snippet.location.line)"
         let drawing: Result<Figure, Figure.Rejection>?
         if let result, result.status == .passed {
-            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual) }
+            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual, id: id) }
         } else {
             drawing = nil
         }
         switch drawing {
         case .success(let figure):
+            // Numbered in the chapter; the caption is the figure's one title and labels the SVG.
+            figuresShown += 1
+            let title = figure.title.isEmpty ? "" : " \(HTML.escape(figure.title))"
             html += "<figure class=\"figure\" id=\"\(id)\">\n\(figure.svg)\n"
-            if !figure.title.isEmpty { html += "<figcaption>\(HTML.escape(figure.title))</figcaption>\n" }
-            html += "</figure>\n"
+                + "<figcaption id=\"\(Figure.captionID(of: id))\"><span class=\"figure-number\">Figure \(chapter.number).\(figuresShown)</span>\(title)</figcaption>\n"
+                + "</figure>\n"
         case .failure(let rejection):
             tally.missingFigures += 1
             diagnostics.append(Diagnostic(at: snippet.location, rejection.description))

@@ -20,7 +20,8 @@ public struct HandoutSet: Sendable {
 
 /// Turns chapters into self-contained HTML handouts: one page per chapter, an index, and
 /// one page holding the whole workbook for printing. Every page carries its CSS inline
-/// and a Content-Security-Policy that forbids scripts and any fetch, so it opens from a
+/// and a Content-Security-Policy that forbids scripts, any fetch, form submission and a
+/// changed base URL (the last two do not fall back to default-src), so it opens from a
 /// USB stick and cannot run or load anything.
 public struct HandoutRenderer: Sendable {
     public let workbook: Workbook
@@ -228,7 +229,7 @@ public struct HandoutRenderer: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'">
         <meta name="generator" content="workbook render (\(edition.rawValue) edition)">
         <meta name="workbook-snippets" content="\(results == nil ? "not-run" : "run")">
         <title>\(HTML.escape(pageTitle))</title>
