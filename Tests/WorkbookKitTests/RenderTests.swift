@@ -206,7 +206,7 @@ struct RenderHandoutTests {
         #expect(chapter.contains("<div class=\"label\">Expected output</div><pre>expected words</pre>"))
         #expect(rendered.student.diagnostics.contains { $0.severity == .warning && $0.message.contains("other than its expected output") })
         #expect(chapter.contains(#"<span class="kw">let</span> add"#), "code is highlighted")
-        #expect(chapter.contains("<pre class=\"code\"><code class=\"language-objc\">int (^add)(int, int)"), "other languages are shown plain")
+        #expect(chapter.contains("<pre class=\"code short\"><code class=\"language-objc\"><span class=\"ln h0\">int (^add)(int, int)"), "other languages are shown plain")
     }
 
     @Test("show expected outputs, and say so, when there is no snippet runner")
@@ -293,14 +293,38 @@ struct RenderHandoutTests {
         #expect(chapter.contains("<p class=\"problem\">"))
     }
 
-    @Test("print well: new page per chapter, code kept whole, link URLs, A4 and Letter margins")
+    @Test("print well: new page per chapter, short code kept whole, long code broken between lines, link URLs, A4 and Letter")
     func printStyles() throws {
         let css = HandoutStyle.css
-        for rule in [".chapter { break-before: page; }", "pre, figure, .output, details, li, blockquote { break-inside: avoid; }",
+        for rule in [".chapter { break-before: page; }", "figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }",
+                     "p + figure, p + .snippet, p + pre.short", "pre .ln { display: block; }",
+                     "pre .h4 { padding-left: 8ch; text-indent: -8ch; }",
                      ##"a[href]:not([href^="#"])::after { content: " (" attr(href) ")""##, "@page { margin: 16mm 15mm 18mm; }"] {
             #expect(css.contains(rule), "missing print rule \(rule)")
         }
+        #expect(!css.contains("pre, figure"), "a long listing is not moved whole to the next page")
         #expect(!css.contains("@page { size"), "the page size is left to the printer, so A4 and Letter both fit")
+    }
+
+    @Test("print the single page as a book: title page, contents with page slots, running heads, hints as chosen")
+    func book() async throws {
+        let rendered = try await Self.render()
+        let student = try page(rendered.student, "workbook.html")
+        #expect(student.contains(#"<section class="title-page print-only">"#))
+        #expect(student.contains(##"<a href="#exercise-1-1">Exercise 1.1: Write <code>add</code></a><span class="leader"></span><span class="toc-page"><!--page:exercise-1-1--></span>"##),
+                "contents entries render their Markdown and have a page slot")
+        #expect(!student.contains("`add`"), "no raw backticks")
+        #expect(student.contains(#"@page chapter-1 { @top-left { content: "1. Blocks and closures";"#))
+        #expect(student.contains("#chapter-1 { page: chapter-1; }"))
+        #expect(student.contains("@bottom-center { content: counter(page);"))
+        #expect(student.contains(#"<body class="edition-student hints-omit">"#), "the student's printed book leaves the hints out")
+        #expect(student.contains(#"<p class="hint-note">Hints: <code>workbook hint 1.1</code></p>"#))
+        let instructor = try page(rendered.instructor, "workbook.html")
+        #expect(instructor.contains(#"<details class="hint" open>"#), "printed hints are open: paper cannot unfold them")
+        #expect(instructor.contains(#"<body class="edition-instructor">"#))
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(!chapter.contains("<!--page:") && !chapter.contains("@page chapter-1"), "a chapter's own page is no book")
+        #expect(chapter.contains("<title>1. Blocks and closures — Closures Workbook</title>"))
     }
 }
 

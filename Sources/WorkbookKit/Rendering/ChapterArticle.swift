@@ -82,9 +82,11 @@ struct ChapterArticle {
     // MARK: Code and snippets
 
     private mutating func writeCode(_ code: String, language: String?, classes: String = "code") {
-        let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
+        let body = CodeLines.html(language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code))
         let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
-        html += "<pre class=\"\(classes)\"><code\(languageClass)>\(body)</code></pre>\n"
+        // A short listing is kept whole on paper; a long one may break between lines.
+        let short = code.utf8.count(where: { $0 == 0x0A }) < 15 ? " short" : ""
+        html += "<pre class=\"\(classes)\(short)\"><code\(languageClass)>\(body)</code></pre>\n"
     }
 
     private mutating func writeSnippet(_ snippet: Snippet) {
@@ -174,6 +176,8 @@ struct ChapterArticle {
             html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
                 + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
         }
+        // Printed without its hints (`--hints omit`), the exercise says where they are.
+        if !exercise.hints.isEmpty { html += "<p class=\"hint-note\">Hints: <code>workbook hint \(exercise.id)</code></p>\n" }
         html += "</section>\n"
     }
 
