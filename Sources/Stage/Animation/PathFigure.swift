@@ -15,7 +15,9 @@ extension Animator {
             svg.rect(x: start.origin.x + margin, y: start.origin.y + margin,
                      width: start.width, height: start.height,
                      style: "fill:none;stroke:#888;stroke-dasharray:4 3")
-            svg.text(view.name, x: start.midX + margin, y: start.midY + margin + 4, anchor: "middle",
+            // The name sits at the bottom of the box, clear of its centre, where the route
+            // starts and, on a round trip, its arrowhead ends.
+            svg.text(view.name, x: start.midX + margin, y: start.maxY + margin - 5, anchor: "middle",
                      style: "fill:#555")
         }
         let points = path(of: view).map { (x: $0.x + margin, y: $0.y + margin) }
