@@ -297,7 +297,7 @@ struct RenderHandoutTests {
     func printStyles() throws {
         let css = HandoutStyle.css
         for rule in [".chapter { break-before: page; }", "figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }",
-                     "p + figure, p + .snippet, p + pre.short", "pre .ln { display: block; }",
+                     "p + figure, p + .snippet, p + pre.short { break-before: avoid; }", "pre .ln { display: block; }",
                      "pre .h4 { padding-left: 8ch; text-indent: -8ch; }",
                      ##"a[href]:not([href^="#"])::after { content: " (" attr(href) ")""##, "@page { margin: 16mm 15mm 18mm; }"] {
             #expect(css.contains(rule), "missing print rule \(rule)")

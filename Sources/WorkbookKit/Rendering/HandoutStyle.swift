@@ -67,7 +67,11 @@ enum HandoutStyle {
          half empty waiting for it. A lead-in stays with what it introduces. */
       figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }
       p { orphans: 3; widows: 3; }
-      p + figure, p + .snippet, p + pre.short, p + .figure-code + figure { break-before: avoid; }
+      p + figure, p + .snippet, p + pre.short { break-before: avoid; }
+      /* A tall figure is scaled to fit about a third of a page, so that it and its lead-in
+         do not leave half a page empty (handouts-check measures that its text stays at
+         8 pt or more). */
+      figure.figure svg { width: auto; max-height: 100mm; }
       .snippet > pre.short { break-after: avoid; }
       pre { white-space: pre-wrap; overflow: visible; }
       pre code { font-size: 8.6pt; }
