@@ -58,6 +58,10 @@ def validate(folders):
     return problems
 
 
+def first_chapter(starts):
+    return min(starts) if starts else 5
+
+
 def check_book(pdf, artifacts):
     """A printed book: page numbers and running heads on every page but the title page,
     an outline, the contents' page numbers, and no page more than half empty except a
@@ -96,15 +100,33 @@ def check_book(pdf, artifacts):
             half_empty.append(f"{number} ({used:.0%} used)")
     if half_empty:
         problems.append(f"{pdf}: {len(half_empty)} page(s) more than half empty, not a chapter's last: {', '.join(half_empty)}")
-    # The contents: each entry's number is the page its heading is on.
-    contents = [t for n in (2, 3, 4) for _, _, t in texts.get(n, [])]
-    numbered = sum(1 for t in contents if re.fullmatch(r"\d+", t))
+    # The contents: each entry's number is the page its heading is on (the outline's).
+    def key(text):
+        return re.sub(r"\W", "", text.lower())
+    pages_of = {}
+    for page, title in outline:
+        pages_of.setdefault(key(title).removeprefix("chapter"), page)
+    numbered = wrong = 0
+    for n in range(2, min(first_chapter(chapter_starts), len(pages) + 1)):
+        rows = {}
+        for top, _, t in texts.get(n, []):
+            rows.setdefault(top, []).append(t)
+        for top, row in rows.items():
+            if len(row) < 2 or not re.fullmatch(r"\d+", row[-1]) or top > 0.93 * int(pages[n - 1][1]):
+                continue
+            numbered += 1
+            entry = key(" ".join(row[:-1]))
+            entry = re.sub(r"^\d+", "", entry)  # the chapter's list number
+            found = [p for k, p in pages_of.items() if k.endswith(entry) or k.startswith(entry)]
+            if found and int(row[-1]) not in found:
+                wrong += 1
+                problems.append(f"{pdf}: the contents say page {row[-1]} for {' '.join(row[:-1])!r}; its heading is on page {found[0]}")
     if numbered < len(chapter_starts):
         problems.append(f"{pdf}: the contents show {numbered} page numbers for {len(chapter_starts)} chapters")
     shot = os.path.join(artifacts, os.path.basename(os.path.dirname(pdf)) + "-" + os.path.basename(pdf)[:-4])
     subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "4", pdf, shot], check=True)
     print(f"checked {pdf}: {len(pages)} pages, {len(outline)} bookmarks, {len(chapter_starts)} chapters, "
-          f"{numbered} page numbers in the contents, {len(half_empty)} half-empty page(s); pages 1-4 as {shot}-*.png")
+          f"{numbered} page numbers in the contents ({wrong} wrong), {len(half_empty)} half-empty page(s); pages 1-4 as {shot}-*.png")
     return problems
 
 PAGE_FACTS = """JSON.stringify({

@@ -66,7 +66,7 @@ enum HandoutStyle {
       /* Whole when short; a long listing may break between lines, so no page is left
          half empty waiting for it. A lead-in stays with what it introduces. */
       figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }
-      p { orphans: 3; widows: 3; }
+      p { orphans: 2; widows: 2; }
       p + figure, p + .snippet, p + pre.short { break-before: avoid; }
       /* A tall figure is scaled to fit about a third of a page, so that it and its lead-in
          do not leave half a page empty (handouts-check measures that its text stays at
