@@ -8,48 +8,64 @@ enum CodeLines {
     static let deepestIndent = 40
 
     static func html(_ highlighted: String) -> String {
-        var out = ""
-        out.reserveCapacity(highlighted.utf8.count + highlighted.utf8.count / 4)
-        var open: [Substring] = []  // the `<span …>` tags open at this point, outermost first
-        var rest = Substring(highlighted)
-        func startLine() {
-            out += "<span class=\"ln h\(min(indent(of: rest), deepestIndent))\">"
-            for tag in open { out += tag }
-        }
-        startLine()
-        while let index = rest.firstIndex(where: { $0 == "<" || $0 == "\n" }) {
-            out += rest[..<index]
-            if rest[index] == "\n" {
-                out += String(repeating: "</span>", count: open.count) + "\n</span>"
-                rest = rest[rest.index(after: index)...]
-                if rest.isEmpty { return out }
-                startLine()
-                continue
+        // By bytes: every code block of every page passes through here.
+        var text = highlighted
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 4 + 32)
+            var open: [Range<Int>] = []  // the `<span …>` tags open here, outermost first
+            func startLine(at index: Int) {
+                out += "<span class=\"ln h".utf8
+                out += String(min(indent(of: bytes, from: index), deepestIndent)).utf8
+                out += "\">".utf8
+                for tag in open { out += bytes[tag] }
             }
-            let close = rest[index...].firstIndex(of: ">").map { rest.index(after: $0) } ?? rest.endIndex
-            let tag = rest[index..<close]
-            if tag.hasPrefix("</") { _ = open.popLast() } else if !tag.hasSuffix("/>") { open.append(tag) }
-            out += tag
-            rest = rest[close...]
+            func closeOpen() { for _ in open { out += "</span>".utf8 } }
+            startLine(at: 0)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    closeOpen()
+                    out += "\n</span>".utf8
+                    index += 1
+                    if index == bytes.count { return String(decoding: out, as: UTF8.self) }
+                    startLine(at: index)
+                } else if byte == 0x3C {
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] != 0x3E { end += 1 }
+                    end = min(end + 1, bytes.count)
+                    if bytes[index + 1 < end ? index + 1 : index] == 0x2F {
+                        _ = open.popLast()
+                    } else if end - index < 2 || bytes[end - 2] != 0x2F {
+                        open.append(index..<end)
+                    }
+                    out += bytes[index..<end]
+                    index = end
+                } else {
+                    out.append(byte)
+                    index += 1
+                }
+            }
+            closeOpen()
+            out += "</span>".utf8
+            return String(decoding: out, as: UTF8.self)
         }
-        out += rest
-        out += String(repeating: "</span>", count: open.count) + "</span>"
-        return out
     }
 
-    /// Leading spaces of the line's visible text (tags skipped; a tab counts as four).
-    private static func indent(of line: Substring) -> Int {
+    /// Leading spaces of the line's visible text from `start` (tags skipped; a tab counts as four).
+    private static func indent(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var count = 0
         var inTag = false
-        for character in line {
+        for byte in bytes[start...] {
             if inTag {
-                if character == ">" { inTag = false }
+                if byte == 0x3E { inTag = false }
                 continue
             }
-            switch character {
-            case "<": inTag = true
-            case " ": count += 1
-            case "\t": count += 4
+            switch byte {
+            case 0x3C: inTag = true
+            case 0x20: count += 1
+            case 0x09: count += 4
             default: return count
             }
         }
