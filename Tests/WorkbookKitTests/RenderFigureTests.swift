@@ -89,12 +89,13 @@ struct RenderFigureTests {
         }
     }
 
-    @Test("refuses malformed SVG at its line: an unclosed element, a bare &", arguments: [
-        (open + "\n<rect x=\"1\">\n<text>a</text>\n</svg>", 4),
-        (open + "\n<text>fish & chips</text>\n</svg>", 2),
-        (open + "\n<text>fish &chips;</text>\n</svg>", 2),
+    @Test("refuses malformed SVG at its line, saying what is wrong: an unclosed element, a bare &", arguments: [
+        (open + "\n<rect x=\"1\">\n<text>a</text>\n</svg>", 4, "not closed"),
+        (open + "\n<text>fish & chips</text>\n</svg>", 2, "a bare &"),
+        (open + "\n<text>fish &chips;</text>\n</svg>", 2, "a bare &"),
+        (open + "\n<rect x=1/>\n</svg>", 2, "without quotes"),
     ])
-    func malformed(output: String, line: Int) {
+    func malformed(output: String, line: Int, reason: String) {
         #expect(throws: Figure.Rejection.self) { try Figure(output: output) }
         do {
             _ = try Figure(output: output)
@@ -104,7 +105,7 @@ struct RenderFigureTests {
                 return
             }
             #expect(at == line, "\(why)")
-            #expect(!why.isEmpty)
+            #expect(why.contains(reason), "\(why)")
         }
     }
 

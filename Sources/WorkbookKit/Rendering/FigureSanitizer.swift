@@ -112,7 +112,8 @@ struct FigureSanitizer {
         // libxml2 recovers from some errors (a missing space between attributes, an
         // unclosed element) and parses on: any error at all refuses the figure.
         guard parsed, builder.errorLine == nil, parser.parserError == nil, let root = builder.root else {
-            let reason = (parser.parserError as NSError?).map(Self.describe) ?? "it is not well-formed XML"
+            // The first error names the mistake; later ones follow from it.
+            let reason = ((builder.firstError ?? parser.parserError) as NSError?).map(Self.describe) ?? "it is not well-formed XML"
             throw .malformed(reason, line: max(1, builder.errorLine ?? parser.lineNumber))
         }
         return root
@@ -122,17 +123,21 @@ struct FigureSanitizer {
         text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 
-    /// libxml2's message ("Opening and ending tag mismatch: rect line 2 and svg"), or the
-    /// error's code when it has none.
+    /// What the parser's error means, in an author's words. Foundation on Linux keeps
+    /// only the error's code, libxml2's (`xmlParserErrors`), not its message.
     private static func describe(_ error: NSError) -> String {
-        let message = (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "").trimmingWhitespace
-        if !message.isEmpty, !message.hasPrefix("The operation could not be completed") { return message }
         switch error.code {
-        case 68: return "an entity that is not defined (a bare & must be written &amp;)"
-        case 23: return "a bare & (write &amp;)"
-        case 76, 77: return "an element that is not closed, or closed in the wrong place"
-        case 5: return "the document ends before every element is closed"
-        default: return "it is not well-formed XML (XML parser error \(error.code))"
+        case 23, 24, 26, 68:  // no ';' after an entity, no name, an undeclared entity, a name required
+            return "a bare & or an entity XML does not define (write & as &amp;)"
+        case 5, 73, 74, 76, 77, 85:  // the document ended, '>' or '</' required, tags mismatched or unfinished
+            return "an element that is not closed, or closed in the wrong place"
+        case 39, 40, 41, 43, 44, 65:  // an attribute's value unquoted or missing, no space between attributes
+            return "an attribute without quotes, or two attributes without a space between them"
+        case 38: return "a < inside an attribute's value (write &lt;)"
+        case 42: return "an attribute given twice"
+        case 4: return "no XML at all"
+        case 86: return "something after the closing </svg>"
+        default: return "it is not well-formed XML (libxml2 error \(error.code))"
         }
     }
 
@@ -142,6 +147,7 @@ struct FigureSanitizer {
         var stack: [Element] = []
         var refusal: Figure.Rejection?
         var errorLine: Int?
+        var firstError: (any Error)?
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
@@ -180,7 +186,10 @@ struct FigureSanitizer {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if errorLine == nil { errorLine = parser.lineNumber }
+            if errorLine == nil {
+                errorLine = parser.lineNumber
+                firstError = parseError
+            }
         }
 
         private func refuse(_ rejection: Figure.Rejection, _ parser: XMLParser) {
