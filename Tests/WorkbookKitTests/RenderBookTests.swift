@@ -38,18 +38,30 @@ struct RenderBookTests {
         #expect(PrintBook.numbered(html, pages: [:]) == html)
     }
 
+    @Test("gives the single page's links to its chapters and sections a page slot, shown in print")
+    func pageReferences() {
+        let html = ##"<p>See <a href="#chapter-2">chapter 2</a>, <a href="#exercise-1-1">1.1</a> and <a href="https://example.com">this</a>.</p>"##
+        let referenced = PrintBook.withPageReferences(html)
+        #expect(referenced.contains(##"<a href="#chapter-2">chapter 2</a><span class="page-ref"><!--page:chapter-2--></span>"##))
+        #expect(referenced.contains(##"<a href="#exercise-1-1">1.1</a><span class="page-ref"><!--page:exercise-1-1--></span>"##))
+        #expect(!referenced.contains("this</a><span"))
+        #expect(PrintBook.slotIDs(in: referenced) == ["chapter-2", "exercise-1-1"])
+    }
+
     @Test("quotes a running head for CSS")
     func cssString() {
         #expect(PrintBook.cssString(#"3. "Queues" \ GCD"#) == #""3. \"Queues\" \\ GCD""#)
     }
 
-    @Test("finds each entry's page in the outline, in order, past a repeated title")
+    @Test("finds each entry's page in the outline, a repeated title by its occurrence")
     func pages() {
         let html = #"<article id="chapter-1"><h1><span class="chapter-number">Chapter 1</span>Blocks &amp; closures</h1>"#
             + #"<section id="exercise-1-1"><h2>Exercise 1.1: Write <code>add</code></h2></section>"#
             + #"<section id="hints-1-1"><h3>Exercise 1.1: Write <code>add</code></h3></section></article>"#
-        let headings = BookPrinter.headingTexts(of: ["chapter-1", "exercise-1-1"], in: html)
-        #expect(headings == ["chapter-1": "Chapter 1Blocks & closures", "exercise-1-1": "Exercise 1.1: Write add"])
+        let headings = BookPrinter.headingTexts(of: ["chapter-1", "exercise-1-1", "hints-1-1"], in: html)
+        #expect(headings == ["chapter-1": .init(text: "Chapter 1Blocks & closures", occurrence: 0),
+                             "exercise-1-1": .init(text: "Exercise 1.1: Write add", occurrence: 0),
+                             "hints-1-1": .init(text: "Exercise 1.1: Write add", occurrence: 1)])
         let xml = """
         <pdf2xml><page number="1" height="1263"></page><page number="2" height="1263"></page>
         <outline><item page="1">Contents</item><item page="2">CHAPTER 1Blocks &amp; closures</item>
@@ -59,8 +71,8 @@ struct RenderBookTests {
         let outline = BookPrinter.parseOutline(xml)
         #expect(outline.pageCount == 2)
         #expect(outline.items.map(\.title).last == #"A "quoted" title"#)
-        #expect(BookPrinter.pages(of: ["chapter-1", "exercise-1-1"], headings: headings, outline: outline.items)
-            == ["chapter-1": 2, "exercise-1-1": 3])
+        #expect(BookPrinter.pages(of: ["hints-1-1", "chapter-1", "exercise-1-1"], headings: headings, outline: outline.items)
+            == ["chapter-1": 2, "exercise-1-1": 3, "hints-1-1": 9], "in any order")
     }
 
     @Test("prints in two passes, the second with the contents' page numbers, on the paper asked for")

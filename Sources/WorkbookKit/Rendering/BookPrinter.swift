@@ -144,34 +144,45 @@ public struct BookPrinter: Sendable {
         }
     }
 
-    /// The page of each id: its heading's, found in the outline after the previous one
-    /// (headings come in the contents' order; an exercise's title may recur later, in
-    /// its hints).
-    static func pages(of ids: [String], headings: [String: String], outline: [(title: String, page: Int)]) -> [String: Int] {
-        let items = outline.map { (key: normalized($0.title), page: $0.page) }
+    /// A heading an id leads to: its text, and how many headings before it read the same
+    /// (an exercise's title recurs in its hints; the outline repeats it as often).
+    struct Heading: Equatable {
+        var text: String
+        var occurrence: Int
+    }
+
+    /// The page of each id: its heading's, the same occurrence of that text in the outline.
+    static func pages(of ids: [String], headings: [String: Heading], outline: [(title: String, page: Int)]) -> [String: Int] {
+        var pagesOfText: [String: [Int]] = [:]
+        for item in outline { pagesOfText[normalized(item.title), default: []].append(item.page) }
         var pages: [String: Int] = [:]
-        var cursor = 0
         for id in ids {
-            guard let heading = headings[id] else { continue }
-            let key = normalized(heading)
-            if let found = items[cursor...].firstIndex(where: { $0.key == key }) {
-                pages[id] = items[found].page
-                cursor = found + 1
-            }
+            guard let heading = headings[id], let found = pagesOfText[normalized(heading.text)],
+                  heading.occurrence < found.count else { continue }
+            pages[id] = found[heading.occurrence]
         }
         return pages
     }
 
-    /// The text of the first heading at or after the element with each id.
-    static func headingTexts(of ids: [String], in html: String) -> [String: String] {
-        var texts: [String: String] = [:]
-        for id in ids {
-            guard let element = html.range(of: "id=\"\(id)\""),
-                  let match = html[element.upperBound...].firstMatch(of: /<h([1-6])(?:\s[^>]*)?>([\s\S]*?)<\/h\1>/)
-            else { continue }
-            texts[id] = HTML.unescape(String(match.output.2).replacing(/<[^>]*>/, with: ""))
+    /// The first heading at or after the element with each id.
+    static func headingTexts(of ids: [String], in html: String) -> [String: Heading] {
+        // Every heading of the page, in order, with its text and how often it came before.
+        var headings: [(offset: String.Index, heading: Heading)] = []
+        var seen: [String: Int] = [:]
+        for match in html.matches(of: /<h([1-6])(?:\s[^>]*)?>([\s\S]*?)<\/h\1>/) {
+            let text = HTML.unescape(String(match.output.2).replacing(/<[^>]*>/, with: ""))
+            let key = normalized(text)
+            headings.append((match.range.lowerBound, Heading(text: text, occurrence: seen[key, default: 0])))
+            seen[key, default: 0] += 1
         }
-        return texts
+        var result: [String: Heading] = [:]
+        for id in Set(ids) {
+            guard let element = html.range(of: "id=\"\(id)\""),
+                  let heading = headings.first(where: { $0.offset >= element.upperBound })
+            else { continue }
+            result[id] = heading.heading
+        }
+        return result
     }
 
     /// Letters and digits only, lower-cased: the outline has the heading's text without

@@ -84,7 +84,8 @@ public struct HandoutRenderer: Sendable {
                     title: "\(chapter.number). \(InlineMarkdown.plainText(chapter.title)) — \(title)",
                     nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
                     body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
-                var whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
+                var whole = collections && leaks.isEmpty
+                    ? PrintBook.withPageReferences(ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true)) : ""
                 // Paper cannot unfold a hint: printed hints are open ones.
                 if hints == .print { whole = whole.replacingOccurrences(of: "<details class=\"hint\">", with: "<details class=\"hint\" open>") }
                 return ChapterPages(page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)

@@ -52,7 +52,7 @@ enum HandoutStyle {
     .problem { border: 2px solid var(--ink); padding: .5rem .8rem; font: .9rem system-ui, sans-serif; }
     .contents li { margin: .3rem 0; }
     .toc-entry .leader, .toc-entry .toc-page { display: none; }
-    .print-only, .hint-note { display: none; }
+    .print-only, .hint-note, .page-ref { display: none; }
     @page { margin: 16mm 15mm 18mm; }
     @media print {
       body { font-size: 10.5pt; }

@@ -21,6 +21,15 @@ enum PrintBook {
         "<span class=\"leader\"></span><span class=\"toc-page\"><!--page:\(id)--></span>"
     }
 
+    /// The single page's links to its own chapters and sections, each followed by a slot
+    /// for its page, shown in print only ("see chapter 2, p. 24"). The contents' links
+    /// have slots of their own.
+    static func withPageReferences(_ html: String) -> String {
+        html.replacing(/<a href="#((?:chapter|exercise|hints)-[0-9-]+)">([\s\S]*?)<\/a>/) { match in
+            "\(match.output.0)<span class=\"page-ref\"><!--page:\(match.output.1)--></span>"
+        }
+    }
+
     /// `html` with each slot holding its page number, for the ids in `pages`.
     static func numbered(_ html: String, pages: [String: Int]) -> String {
         var out = ""
@@ -57,6 +66,8 @@ enum PrintBook {
         @media print {
           .edition-banner { display: none; }  /* the running heads say it */
           .title-page { page: title-page; }
+          .page-ref { display: inline; }
+          .page-ref::before { content: ", p.\\a0"; }
           nav.contents { page: contents; break-before: page; }
         }
 
