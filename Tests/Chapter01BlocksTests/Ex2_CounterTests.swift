@@ -19,7 +19,8 @@ struct Ex2_CounterTests {
         _ = tables()
         let firstKitchenCall = kitchen()
         #expect(firstKitchenCall == 1,
-                "a new counter's first call returned \(firstKitchenCall) after another counter was called twice; expected 1 — does each counter get its own variable?")
+                Comment(rawValue: "a new counter's first call returned \(firstKitchenCall) after another counter was called twice; expected 1"
+                    + (firstKitchenCall == 3 ? ": it went on from the other counter's 2, so the two counters share one count" : "")))
         let thirdTablesCall = tables()
         #expect(thirdTablesCall == 3,
                 "the first counter returned \(thirdTablesCall) on its third call after the second counter ran; expected 3")

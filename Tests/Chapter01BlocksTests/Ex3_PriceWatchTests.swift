@@ -19,7 +19,8 @@ struct Ex3_PriceWatchTests {
         let watch = makePriceWatch(initial: opening)
         watch.setPrice(special)
         #expect(watch.live() == special,
-                "after setPrice(\(special)), live() showed \(watch.live()); expected \(special) — live must read the variable, not a copy")
+                Comment(rawValue: "after setPrice(\(special)), live() showed \(watch.live()); expected \(special)"
+                    + (watch.live() == opening ? ": that is the opening price, so live reads a copy taken at the start, not the variable" : "")))
         watch.setPrice(opening + 1)
         #expect(watch.live() == opening + 1, "after a second change, live() showed \(watch.live()); expected \(opening + 1)")
     }
@@ -30,7 +31,8 @@ struct Ex3_PriceWatchTests {
         watch.setPrice(special)
         watch.setPrice(0)
         #expect(watch.snapshot() == opening,
-                "after two changes, snapshot() showed \(watch.snapshot()); expected the opening \(opening) — without a capture list the closure sees the variable's latest value")
+                Comment(rawValue: "after two changes, snapshot() showed \(watch.snapshot()); expected the opening \(opening)"
+                    + (watch.snapshot() == 0 ? ": that is the latest price, so snapshot reads the variable; a capture list would keep the value it had" : "")))
     }
 
     @Test("two watches do not share a price")

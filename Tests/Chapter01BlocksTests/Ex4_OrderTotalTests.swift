@@ -28,7 +28,8 @@ struct Ex4_OrderTotalTests {
         var order = Order()
         for _ in 1...3 { order.add(milkshake) }
         #expect(order.total == Decimal(string: "10.47")!,
-                "three milkshakes at $3.49 came to \(order.total); expected 10.47 — is each price multiplied by its quantity?")
+                Comment(rawValue: "three milkshakes at $3.49 came to \(order.total); expected 10.47"
+                + (order.total == milkshake.price ? ": that is one milkshake's price, so the quantity (3) was not applied" : "")))
     }
 
     @Test("a mixed order adds up to the cent")
@@ -49,6 +50,8 @@ struct Ex4_OrderTotalTests {
         let twoDimes = MenuItem(name: "Gum", price: Decimal(string: "0.2")!)
         let order = Order([dime: 1, twoDimes: 1])
         #expect(order.total == Decimal(string: "0.3")!,
-                "0.1 + 0.2 came to \(order.total); expected exactly 0.3 — keep the sum in Decimal, never go through Double")
+                Comment(rawValue: "0.1 + 0.2 came to \(order.total); expected exactly 0.3"
+                + (order.total != Decimal(string: "0.3")! && abs(order.total - Decimal(string: "0.3")!) < Decimal(string: "0.000001")!
+                    ? ": close but not exact, as a sum that goes through Double is (Decimal adds 0.1 and 0.2 exactly)" : "")))
     }
 }

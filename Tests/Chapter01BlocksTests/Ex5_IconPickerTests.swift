@@ -47,8 +47,8 @@ struct Ex5_IconPickerTests {
             weakPicker = picker
         }
         #expect(weakEditor == nil,
-                "the editor was never freed: editor → picker → onPick → editor is a retain cycle; capture self weakly in onPick")
-        #expect(weakPicker == nil, "the picker was never freed: it is held by an editor that is held by its own onPick")
+                "the editor was never freed once the test let go of it and its picker: something still holds it strongly (look at what onPick captures)")
+        #expect(weakPicker == nil, "the picker was never freed once the test let go of it and its editor: something still holds it strongly")
     }
 
     @Test("a picker that outlives its editor can still be tapped safely")
@@ -62,7 +62,7 @@ struct Ex5_IconPickerTests {
             label = editor.iconLabel
             weakEditor = editor
         }
-        #expect(weakEditor == nil, "the picker kept its editor alive; onPick should not own the editor")
+        #expect(weakEditor == nil, "the editor was not freed although only its picker was kept: the picker (or its onPick) holds the editor strongly")
         picker?.tapRow(1)  // with `unowned self` this line would crash
         #expect(label?.history == ["Folder"],
                 "a pick after the editor was freed changed its label to \(label?.history ?? []); expected nothing to happen")

@@ -49,7 +49,8 @@ struct Ex1_EnumerateTests {
             if index == 2 { stop = true }
         }
         #expect(tally.pulled == 3,
-                "stopping at index 2 should take exactly 3 elements from the sequence; it took \(tally.pulled) — check stop right after calling the block, not at the top of the next turn")
+                Comment(rawValue: "stopping at index 2 should take exactly 3 elements from the sequence; it took \(tally.pulled)"
+                    + (tally.pulled == 4 ? ": one more, as when stop is checked only at the top of the next turn, after the next element was taken" : "")))
     }
 
     @Test("never calls the block for an empty sequence")

@@ -30,7 +30,9 @@ struct Ex3_LoadInventoryTests {
         let menu = try menuItems(fromInventoryJSON: inventory([goodRecords[0]]))
         let price = try #require(menu.first?.price, "one record should make one menu item; got none")
         #expect(price == Decimal(string: "4.99")!,
-                "the burger costs exactly 4.99; got \(price) — did the price pass through a Double?")
+                Comment(rawValue: "the burger costs exactly 4.99; got \(price)"
+                    + (price != Decimal(string: "4.99")! && abs(price - Decimal(string: "4.99")!) < Decimal(string: "0.000001")!
+                        ? ": close but not exact, as a price that went through Double is" : "")))
     }
 
     @Test("turns an empty list into an empty menu")
@@ -79,6 +81,33 @@ struct Ex3_LoadInventoryTests {
         records[3] = #""Name": "", "Price": 1.00, "Image": "y.png""#
         #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
                 "records 1 and 3 are both bad; report the first one you meet") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("accepts a free item and one under a dollar")
+    func freeAndCheapItems() {
+        var records = goodRecords
+        records[1] = #""Name": "Water", "Price": 0, "Image": "water.png""#
+        records[2] = #""Name": "Mint", "Price": 0.50, "Image": "mint.png""#
+        let menu: [MenuItem]
+        do {
+            menu = try menuItems(fromInventoryJSON: inventory(records))
+        } catch {
+            Issue.record("an inventory with water at 0 and a mint at 0.50 was refused with “\(error)”; only a negative price is bad")
+            return
+        }
+        #expect(menu.map(\.price) == [4.99, 0, 0.50, 2.99, 2.49].map { Decimal(string: "\($0)")! },
+                "only a negative price is bad: water at 0 and a mint at 0.50 belong on the menu; got the prices \(menu.map(\.price))")
+    }
+
+    @Test("reports a bad value before a later record that does not decode")
+    func badValueBeforeUndecodableRecord() {
+        var records = goodRecords
+        records[1] = #""Name": "", "Price": 1.00, "Image": "x.png""#
+        records[3] = #""Name": "Mystery", "Image": "mystery.png""#
+        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
+                "record 1 has an empty name and record 3 has no Price; the first bad record met is record 1") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
     }

@@ -8,7 +8,7 @@ private func deleteOdd(on screen: NumbersScreen) -> Bool? {
     do {
         return try screen.deleteOddNumbersSection()
     } catch {
-        Issue.record("the table refused the update — change the data source first, then tell the table. UIKit would have crashed with: \(error)")
+        Issue.record("the table refused the update, as UIKit would have crashed: \(error)")
         return nil
     }
 }
@@ -24,7 +24,7 @@ struct Ex5_DeleteSectionTests {
         #expect(screen.table.contents == "Even Numbers: 0, 2, 4, 6",
                 "the table should show only the even numbers; it shows:\n\(screen.table.contents)")
         let update = try #require(screen.table.updates.last,
-                                  "the table was never told about the deletion — call deleteSections, not reloadData")
+                                  "the table was never told about the deletion: no deleteSections reached it")
         #expect(update.deletedSections == IndexSet(integer: 0),
                 "the Odd Numbers section was section 0; the table was told to delete \(Array(update.deletedSections))")
     }

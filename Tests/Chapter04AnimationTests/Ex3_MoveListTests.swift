@@ -31,7 +31,7 @@ struct Ex3_MoveListTests {
         tour(Move.counterClockwise, in: scene)()
         scene.clock.runUntilIdle()
         #expect(scene.visitedPlaces.first == "bottom-right",
-                "the first move of [right, up, left, down] is right; the button first went to \(scene.visitedPlaces.first ?? "nowhere") — is the chain built in the wrong order?")
+                "the first move of [right, up, left, down] is right; the button first went to \(scene.visitedPlaces.first ?? "nowhere"); the moves ran as \(scene.visitedPlaces)")
     }
 
     @Test("an empty list moves nothing and still calls completion, once")

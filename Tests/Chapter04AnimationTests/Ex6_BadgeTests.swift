@@ -41,7 +41,7 @@ struct Ex6_BadgeTests {
         let badge = Self.fly("+1", on: screen)
         screen.clock.advance(by: 0.5)
         #expect(badge.superview === screen.root,
-                "half way through the flight the badge was already gone; remove it in the completion, not right after animate")
+                "half way through the flight (0.5 s) the badge was not in screen.root (its superview: \(badge.superview?.name ?? "none")); it should stay there until its flight ends")
         #expect(screen.animator.presentationAlpha(of: badge) == 0.5,
                 "half way through, the badge should be half faded (alpha 0.5), shows \(screen.animator.presentationAlpha(of: badge).stageText); set alpha inside the animations block")
     }
@@ -64,7 +64,7 @@ struct Ex6_BadgeTests {
         let second = Self.fly("+1", on: screen)
         screen.clock.advance(to: 1)
         #expect(first.superview == nil, "the first badge should be gone at 1 s")
-        #expect(second.superview === screen.root, "the second badge flies until 1.3 s; it was removed early")
+        #expect(second.superview === screen.root, "the second badge flies until 1.3 s; at 1 s it was not in screen.root")
         screen.clock.advance(to: 1.3)
         #expect(second.superview == nil, "the second badge should be gone at 1.3 s")
     }

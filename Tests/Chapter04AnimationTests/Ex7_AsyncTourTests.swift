@@ -33,9 +33,23 @@ struct Ex7_AsyncTourTests {
         #expect(outcome == .cancelled, "a cancelled tour returns .cancelled, returned \(outcome.map(\.description) ?? "nothing")")
         #expect(segments.count == 3, "no move may start after the cancel: \(segments)")
         #expect(segments.last?.interruptedAt == 0.5,
-                "the third move should stop at 0.5 s, when the task was cancelled — not run on to its end: \(segments)")
+                "the third move should stop at 0.5 s, when the task was cancelled; the moves were \(segments)")
         #expect(scene.button.frame.origin == CGPoint(x: 200, y: 218),
                 "the button should stop half way down the right side, at (200, 218); it is at \(scene.place(of: scene.button.frame))")
+    }
+
+    @Test("returns .cancelled when the task is cancelled during the last move")
+    func cancelDuringLastMove() async {
+        let scene = ButtonScene()
+        let task = Task { await tourAsync(Move.clockwise, in: scene) }
+        await scene.clock.drive(task, until: 0.7)
+        task.cancel()
+        let outcome = await scene.clock.drive(task)
+        let segments = scene.animator.timeline
+        #expect(outcome == .cancelled,
+                "the tour was cancelled at 0.7 s, half way through its last move, and returned \(outcome.map(\.description) ?? "nothing"); a move stopped by the cancel means .cancelled, even when no move is left")
+        #expect(segments.count == 4 && segments.last?.interruptedAt == 0.7,
+                "the last move should stop at 0.7 s, when the task was cancelled: \(segments)")
     }
 
     @Test("moves nothing when the task is cancelled before it begins")
@@ -47,7 +61,7 @@ struct Ex7_AsyncTourTests {
         }
         let outcome = await scene.clock.drive(task)
         #expect(outcome == .cancelled, "a task cancelled before the tour begins gets .cancelled, got \(outcome.map(\.description) ?? "nothing")")
-        #expect(scene.animator.timeline.isEmpty, "check Task.isCancelled before each move: the button moved \(scene.visitedPlaces)")
+        #expect(scene.animator.timeline.isEmpty, "the task was cancelled before the tour began, yet the button moved \(scene.visitedPlaces)")
     }
 
     @Test("an empty list finishes at once without moving")

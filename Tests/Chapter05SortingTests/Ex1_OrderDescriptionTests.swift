@@ -19,13 +19,15 @@ struct Ex1_OrderDescriptionTests {
             order.add(try item(name))
         }
         let description = orderDescription(for: order)
+        let expected = "Apple Pie x1\nBurger x2\nFries x1\nHot Dog x1\nMilkshake x1"
+        let lines = description.split(separator: "\n").map(String.init)
+        let expectedLines = expected.split(separator: "\n").map(String.init)
         #expect(
-            description == "Apple Pie x1\nBurger x2\nFries x1\nHot Dog x1\nMilkshake x1",
-            """
-            the chalkboard read \(description.debugDescription); expected the five items \
-            sorted by name. order.items comes from a dictionary, whose order is arbitrary: \
-            sort it by name before building the lines
-            """)
+            description == expected,
+            Comment(rawValue: "the chalkboard read \(description.debugDescription); expected the five items sorted by name (\(expected.debugDescription))"
+                + (lines == expectedLines.reversed() ? ": the lines are in reverse name order"
+                    : lines != expectedLines && lines.sorted() == expectedLines
+                    ? ": the lines are right but not in name order (order.items is a dictionary, whose order is arbitrary)" : "")))
     }
 
     @Test("writes the quantity straight after an “x”", arguments: [1, 2, 12])

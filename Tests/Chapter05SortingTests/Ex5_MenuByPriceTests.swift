@@ -23,9 +23,24 @@ struct Ex5_MenuByPriceTests {
     @Test("orders dishes with the same price by name")
     func tiesByName() {
         let names = menuForBoard(Self.longMenu).map(\.name)
+        // By price alone, ties keep the menu's order: named only when that is what the board shows.
+        let byPriceAlone = Self.longMenu.enumerated().sorted { first, second in
+            first.element.price != second.element.price ? first.element.price > second.element.price : first.offset < second.offset
+        }.map(\.element.name)
         #expect(
             names == ["Burger", "Milkshake", "Chili Dog", "Cola", "Hot Dog", "Apple Pie", "Brownie", "Fries"],
-            "the board read \(names); the three $2.99 dishes and the two $1.99 dishes must be in name order — the price alone leaves ties in menu order")
+            Comment(rawValue: "the board read \(names); the three $2.99 dishes and the two $1.99 dishes must be in name order"
+                + (names == byPriceAlone ? ": the ties are in menu order, as when only the price is compared" : "")))
+    }
+
+    @Test("orders names on a tie as people read them")
+    func tiesAsPeopleRead() {
+        let menu = [Self.dish("Pie 10", "3.00"), Self.dish("Banana split", "3.00"), Self.dish("Pie 2", "3.00"),
+                    Self.dish("apple crumble", "3.00")]
+        let names = menuForBoard(menu).map(\.name)
+        let expected = ["apple crumble", "Banana split", "Pie 2", "Pie 10"]
+        #expect(names == expected,
+                "the $3.00 dishes read \(names); expected \(expected): by localizedStandardCompare, “Pie 2” comes before “Pie 10” and capital letters do not jump the queue")
     }
 
     @Test("lets the name decide only when the prices are equal")
@@ -47,7 +62,7 @@ struct Ex5_MenuByPriceTests {
         let beforeItself = menu.filter { pricierFirst($0, $0) }
         #expect(
             beforeItself.isEmpty,
-            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may (did you use >= or <=?)")
+            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may: a dish's price is equal to its own, so a test that says true for equal prices (>= or <=) says this")
         let bothWays = menu.indices.flatMap { i in
             menu.indices.filter { j in i < j && pricierFirst(menu[i], menu[j]) && pricierFirst(menu[j], menu[i]) }
                 .map { j in (menu[i], menu[j]) }

@@ -46,11 +46,8 @@ struct RenderCommandTests {
             Reference: [Ex1_Add.swift](../Sources/Chapter01Blocks/Ex1_Add.swift) ·
             Tests: [Ex1_AddTests.swift](../Tests/Chapter01BlocksTests/Ex1_AddTests.swift)
 
-            > Hint: one.
-
-            > Hint: two.
-
             """,
+            "chapters/hints/01-blocks.md": "## Exercise 1.1\n\n> Hint: one.\n\n> Hint: two.\n",
             "chapters/02-more.md": """
             # More
 

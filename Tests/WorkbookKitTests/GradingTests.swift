@@ -20,7 +20,9 @@ struct GradingTests {
         let started = Date()
         let faultsChapter = try workbook.chapter("2")
         let grade = try await onOwnThread { try grader.grade(faultsChapter) }
-        #expect(Date().timeIntervalSince(started) < 60, "a 3 s limit on an endless loop must not hold up the whole check")
+        // Loose: beside the other suites (the chapters' mistakes compile five chapters) this
+        // check takes 60-80 s on two cores; an endless loop that held it up would never end.
+        #expect(Date().timeIntervalSince(started) < 150, "a 3 s limit on an endless loop must not hold up the whole check")
 
         let statuses = Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id.number, $0) })
         let expected: [Int: GradeStatus] = [
@@ -30,24 +32,39 @@ struct GradingTests {
         for (number, status) in expected {
             #expect(statuses[number]?.status == status, "exercise 2.\(number): \(statuses[number]?.message ?? "missing")")
         }
-        // A `sync` onto the current queue: libdispatch traps, or it hangs; either way it is named.
+        // A `sync` onto the current queue: libdispatch traps (its frames say so), or it hangs idle.
         let deadlock = try #require(statuses[2])
         #expect([.crashed, .timedOut].contains(deadlock.status))
-        #expect(deadlock.message.contains("deadlock"))
+        #expect(deadlock.message.contains(deadlock.status == .crashed ? "libdispatch stopped it inside `sync`" : "s of CPU in"),
+                "\(deadlock.message)")
 
-        #expect(statuses[1]?.message.contains("endless loop") == true, "\(statuses[1]?.message ?? "")")
+        // A loop is never said to be waiting; on a machine too busy to give it much of a
+        // core, only the numbers are given.
+        let loop = statuses[1]?.message ?? ""
+        #expect(loop.contains("it kept computing") || loop.range(of: #"s of CPU in 3\.\d s\.$"#, options: .regularExpression) != nil, "\(loop)")
+        #expect(!loop.contains("idle"), "\(loop)")
+        // No cause is named that the output did not show: no libdispatch note on other crashes.
+        for number in [3, 4, 5, 8] {
+            #expect(statuses[number]?.message.contains("libdispatch") == false, "2.\(number): \(statuses[number]?.message ?? "")")
+        }
+        // A crash shows the learner's frames with their file and line.
+        #expect(statuses[4]?.message.contains("exercises/02-faults/Ex4_IndexOutOfRange.swift:6: in answer4") == true,
+                "\(statuses[4]?.message ?? "")")
+        #expect(statuses[8]?.message.contains("something called exit()") == true)
         #expect(statuses[3]?.message.contains("exercises/02-faults/Ex3_FatalError.swift:5: Fatal error: the learner gave up") == true)
         #expect(statuses[4]?.message.contains("Index out of range") == true)
         #expect(statuses[5]?.message.contains("exercises/02-faults/Ex5_NilUnwrap.swift:6: Fatal error: Unexpectedly found nil") == true)
         #expect(statuses[6]?.message.contains("exercises/02-faults/Ex6_CompileError.swift:5:12: error: cannot convert return expression of type 'String' to return type 'Int'") == true)
         // It compiles, but the tests no longer find the function they call.
-        #expect(statuses[13]?.message.contains("the tests cannot use it") == true)
+        #expect(statuses[13]?.message.contains("the tests do not compile against it") == true)
         #expect(statuses[13]?.message.contains("Tests/Chapter02FaultsTests/Ex13_RenamedAPITests.swift:8:") == true)
         #expect(statuses[7]?.outputTruncated == true)
         #expect((statuses[7]?.output.utf8.count ?? 0) <= options.outputLimit)
-        #expect(statuses[8]?.message.contains("exit") == true)
         #expect(statuses[9]?.tests.first?.message?.contains("(answer9() → 0) == 9") == true)
         #expect(statuses[12]?.tests.first?.location == SourceLocation(path: "Tests/Chapter02FaultsTests/Ex12_WrongAnswerTests.swift", line: 8, column: 9))
+        // The failure names the learner's function in the learner's file, and the test's failing line.
+        #expect(statuses[12]?.tests.first?.yourCode == [CodePointer(name: "answer12", path: "exercises/02-faults/Ex12_WrongAnswer.swift", line: 4)])
+        #expect(statuses[12]?.tests.first?.failedCode == "8 |         #expect(answer12() == 12)")
 
         #expect(GradingFixture.processes(matching: "97.531").isEmpty, "the sleep started by exercise 2.10 is still running")
         #expect(GradingFixture.snapshot(workspace) == before, "grading changed the learner's files")

@@ -164,6 +164,11 @@ struct RenderHandoutTests {
         #expect(chapter.contains("exercises/01-blocks/Ex1_Add.swift"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary>"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 2 of 2</summary>"))
+        // Out of the reading path: the exercise links to its hints at the chapter's back.
+        let exercise = try #require(chapter.range(of: "<section class=\"exercise kind-write\" id=\"exercise-1-1\">"))
+        let back = try #require(chapter.range(of: "<section class=\"hints-pages\""))
+        #expect(!chapter[exercise.lowerBound..<back.lowerBound].contains("<details class=\"hint\""))
+        #expect(chapter[exercise.lowerBound..<back.lowerBound].contains("<a href=\"#hints-1-1\">2 hints for 1.1</a>"))
     }
 
     @Test("show the instructor the solution and the tests")
@@ -317,11 +322,16 @@ struct RenderHandoutTests {
         #expect(student.contains(#"@page chapter-1 { @top-left { content: "1. Blocks and closures";"#))
         #expect(student.contains("#chapter-1 { page: chapter-1; }"))
         #expect(student.contains("@bottom-center { content: counter(page);"))
-        #expect(student.contains(#"<body class="edition-student hints-omit">"#), "the student's printed book leaves the hints out")
-        #expect(student.contains(#"<p class="hint-note">Hints: <code>workbook hint 1.1</code></p>"#))
-        let instructor = try page(rendered.instructor, "workbook.html")
-        #expect(instructor.contains(#"<details class="hint" open>"#), "printed hints are open: paper cannot unfold them")
-        #expect(instructor.contains(#"<body class="edition-instructor">"#))
+        #expect(student.contains(#"<details class="hint" open>"#), "printed hints are open: paper cannot unfold them")
+        #expect(student.contains(##"<a href="#hints-1-1">2 hints for 1.1</a><span class="page-ref"><!--page:hints-1-1--></span>"##),
+                "the exercise names its hints' page")
+        #expect(student.contains(#"<h3>Exercise 1.1: Write <code>add</code></h3>"#), "the hints' heading renders its Markdown")
+        let omitted = try await onOwnThread {
+            HandoutRenderer(workbook: rendered.workbook, edition: .student, results: nil, hints: .omit).render(rendered.workbook.chapters, collections: true)
+        }
+        let withoutHints = try page(omitted, "workbook.html")
+        #expect(withoutHints.contains(#"<body class="edition-student hints-omit">"#), "--hints omit leaves them out of the printed book")
+        #expect(withoutHints.contains(#"<p class="hint-note">Hints: <code>workbook hint 1.1</code></p>"#))
         let chapter = try page(rendered.student, "01-blocks.html")
         #expect(!chapter.contains("<!--page:") && !chapter.contains("@page chapter-1"), "a chapter's own page is no book")
         #expect(chapter.contains("<title>1. Blocks and closures — Closures Workbook</title>"))

@@ -10,27 +10,41 @@ enum CheckCommand: Command {
             .value("format", "FORMAT", choices: ["text", "json", "junit"], "text (default), json (Exercism results.json v3), or junit"),
             .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
             .flag("fresh", "ignore cached results and run every exercise's tests again"),
+            .value("out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing"),
+            .flag("full", "show every line of every failure (long reports are folded otherwise)"),
         ],
         discussion: """
         Compiles your files as the chapter's module, compiles the chapter's tests against it,
         and runs each exercise's tests in its own process with a time limit and a 1 MiB
-        output cap. Each exercise is reported as passed, failed (the first failing
-        expectation and where), does not compile (the compiler's diagnostics at your
-        file:line), crashed (the signal and the trap's message), timed out (the limit and
-        the likely cause), or not started (the file is still the starter). A chapter not
+        output cap. Each exercise is reported as passed, failed (every failing test: its
+        message, the test's lines that failed, and your function it calls at your
+        file:line), does not compile (the compiler's diagnostics at your
+        file:line), crashed (the signal, the trap's message and the frames in your files),
+        timed out (the limit, and whether it was computing or waiting), or not started
+        (the file is still the starter). When its tests use another exercise's code that
+        is not passing, that comes first; your file's compiler warnings are listed under
+        it (they never fail it). The totals are the chapter's. A chapter not
         started yet is started first. Builds live in .workbook/; your files are never written.
         After an edit inside a function, only that file is compiled again, and only the
         exercises whose tests reach it are run again; the others keep their results.
         WORKBOOK_TIMINGS=1 prints how long each phase took, to standard error.
+        With --format json each exercise is an Exercism results.json (v3): a top-level
+        message only for `error`, each test's own output (the tests then run one at a time
+        so their output can be told apart), the test's body as `test_code`.
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        guard let options = GradingContext.options(invocation, console: console) else { return .usage }
+        guard var options = GradingContext.options(invocation, console: console) else { return .usage }
         let target = try GradingContext(invocation.arguments[0], in: context)
         let format = invocation.value("format") ?? "text"
+        options.outputPerTest = format == "json"
+        let out = invocation.value("out").map(context.resolve)
+        if out != nil, format != "json" {
+            throw UsageError.invalidChoice(option: "out", value: invocation.value("out") ?? "", choices: ["a folder, with --format json"])
+        }
 
         // A chapter never started is started, so there is something to check.
         let folder = target.workbook.exercisesFolder.appendingPathComponent(target.chapter.stem)
@@ -45,6 +59,13 @@ enum CheckCommand: Command {
         let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == "text")
         try target.record(grade)
         switch format {
+        case "json" where out != nil:
+            for exercise in grade.exercises {
+                let folder = out!.appendingPathComponent(exercise.id.description)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try AtomicFile.write(try ResultsJSON.exercise(exercise), to: folder.appendingPathComponent("results.json"))
+                console.print("wrote \(target.workbook.displayPath(folder.appendingPathComponent("results.json")))")
+            }
         case "json":
             if target.exercise != nil, let only = grade.exercises.first {
                 console.print(try ResultsJSON.exercise(only))
@@ -52,9 +73,10 @@ enum CheckCommand: Command {
                 console.print(try ResultsJSON.chapter(grade))
             }
         case "junit":
-            console.print(JUnitReport.xml(grade))
+            console.print(JUnitReport.xml(grade, chapter: target.chapter))
         default:
-            CheckReport(console: console).print(grade, chapter: target.chapter)
+            CheckReport(console: console, full: invocation.has("full"))
+                .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
         SandboxNotice.print(on: console, inReport: format == "text", root: target.workbook.root)
         return grade.allPassed ? .success : .failure

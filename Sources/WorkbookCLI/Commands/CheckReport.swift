@@ -1,32 +1,65 @@
 import WorkbookKit
 
-/// `workbook check`'s text report: a line per exercise with what explains it, the
-/// count, a progress bar, and the next step.
+/// `workbook check`'s text report: a line per exercise graded, under it every failing
+/// test with its own message, the test's lines that failed and the learner's code they
+/// call; then the chapter's totals, a progress bar and the next step.
 struct CheckReport {
     let console: Console
+    /// Show every line (`--full`); otherwise each exercise's details are folded past `foldAt`.
+    var full = false
+    static let foldAt = 40
 
-    func print(_ grade: ChapterGrade, chapter: Chapter) {
+    /// `statuses`: every exercise of the chapter as `list` shows it now (after this
+    /// check was recorded), so the totals are the chapter's, not just this check's.
+    func print(_ grade: ChapterGrade, chapter: Chapter, statuses: [ExerciseID: ExerciseStatus]) {
         console.print(console.styled("Chapter \(grade.chapter): \(grade.title)", .bold))
         let width = grade.exercises.map(\.title.count).max() ?? 0
         for exercise in grade.exercises {
             let title = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.print("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))")
-            for line in details(exercise) {
-                console.print("        " + line)
+            console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))")
+            var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
+            if !full, lines.count > CheckReport.foldAt {
+                let hidden = lines.count - CheckReport.foldAt
+                lines = Array(lines.prefix(CheckReport.foldAt))
+                lines.append("… \(hidden) more line\(hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
             }
+            for line in lines { console.printWrapped(line, indent: "        ") }
         }
-        let passed = grade.passedCount, total = grade.exercises.count
+        printSummary(grade, chapter: chapter, statuses: statuses)
+    }
+
+    /// The chapter's totals and the next step: "passed" counts what passes with the files
+    /// as they are now; "Next" names an exercise that does not.
+    func printSummary(_ grade: ChapterGrade, chapter: Chapter, statuses: [ExerciseID: ExerciseStatus]) {
+        let ids = chapter.exercises.map(\.id)
+        let passed = ids.filter { statuses[$0] == .passing }.count
+        let total = ids.count
         console.print()
-        console.print("\(passed) of \(total) exercise\(total == 1 ? "" : "s") pass  \(CheckReport.bar(passed, of: total))")
-        if let next = grade.exercises.first(where: { !$0.passed }) {
-            switch next.status {
+        let graded = grade.exercises.count < total ? " (checked now: \(grade.exercises.map(\.id.description).joined(separator: ", ")))" : ""
+        console.printWrapped("Chapter \(chapter.number): \(passed) of \(total) exercise\(total == 1 ? "" : "s") pass  \(CheckReport.bar(passed, of: total))\(graded)")
+        let failing = grade.exercises.first { !$0.passed }
+        // An exercise that fails on another's code waits for that one: it comes first.
+        if let failing, let dependency = failing.dependencies.first, let id = ExerciseID(dependency.exercise) {
+            let verb = dependency.status == GradeStatus.notStarted.word ? "write" : "fix"
+            console.printWrapped("Next: \(verb) exercise \(id) in \(dependency.file) first (\(failing.id) uses it); stuck? `workbook hint \(id)`.")
+            return
+        }
+        let nextID = failing?.id ?? ids.first { statuses[$0] != .passing }
+        if let nextID, let exercise = chapter.exercise(nextID) {
+            let file = failing?.learnerFile ?? "your \(exercise.fileName ?? "file")"
+            let status = failing?.status ?? (statuses[nextID] == .notStarted ? .notStarted : .failed)
+            switch status {
             case .notStarted:
-                console.print("Next: write exercise \(next.id) in \(next.learnerFile), then `workbook check \(next.id)`; stuck? `workbook hint \(next.id)`.")
+                console.printWrapped("Next: write exercise \(nextID) in \(file), then `workbook check \(nextID)`; stuck? `workbook hint \(nextID)`.")
             default:
-                console.print("Next: fix exercise \(next.id) in \(next.learnerFile); stuck? `workbook hint \(next.id)`.")
+                if statuses[nextID] == .unknown, failing == nil {
+                    console.printWrapped("Next: exercise \(nextID) changed since it was last checked: `workbook check \(nextID)`.")
+                } else {
+                    console.printWrapped("Next: fix exercise \(nextID) in \(file); stuck? `workbook hint \(nextID)`.")
+                }
             }
         } else if total > 0 {
-            console.print(console.styled("All done. `workbook progress` shows the whole workbook.", .green))
+            console.print(console.styled("All done: every exercise of chapter \(chapter.number) passes. `workbook progress` shows the whole workbook.", .green))
         }
     }
 
@@ -56,22 +89,83 @@ struct CheckReport {
         }
     }
 
-    private func details(_ exercise: ExerciseGrade) -> [String] {
+    /// A predict exercise's "why", once the prediction is right: the point of it.
+    private func explanation(_ exercise: ExerciseGrade, in chapter: Chapter) -> [String] {
+        guard exercise.passed, let why = chapter.exercise(exercise.id)?.explanation else { return [] }
+        return ["Why: " + why.text.replacingOccurrences(of: "\n", with: "\n        ")]
+    }
+
+    /// An exercise that uses another's code (`Uses: 4.2`) may fail because that one does.
+    private func dependencies(_ exercise: ExerciseGrade, in grade: ChapterGrade, chapter: Chapter) -> [String] {
+        guard !exercise.passed, exercise.status != .notStarted, let uses = chapter.exercise(exercise.id)?.uses else { return [] }
+        // Already named, with what is used, when the tests were seen to reach its code.
+        let named = Set(exercise.dependencies.map(\.exercise))
+        return uses.compactMap { id in
+            guard !named.contains(id.description), let used = grade.exercises.first(where: { $0.id == id }), !used.passed else { return nil }
+            return "This exercise uses your \(id), which does not pass yet: make \(id) pass first."
+        }
+    }
+
+    /// What is under an exercise's line: dependencies first, then why it is not passing
+    /// (every failing test), then the warnings in the learner's file.
+    func details(_ exercise: ExerciseGrade) -> [String] {
+        var lines: [String] = []
+        for dependency in exercise.dependencies {
+            lines.append(CheckReport.dependencyLine(exercise.id, dependency))
+        }
+        if !exercise.dependencies.isEmpty, !exercise.passed {
+            lines.append("  so the failures below may come from that code rather than from yours.")
+        }
         switch exercise.status {
         case .passed:
-            return exercise.outputTruncated ? ["(its output passed the limit and was cut)"] : []
+            if exercise.outputTruncated { lines.append("(its output passed the limit and was cut)") }
         case .failed:
-            guard let failing = exercise.tests.first(where: { $0.status != .pass }) else { return [exercise.message] }
-            var lines = ["“\(failing.name)”:"]
-            lines += (failing.message ?? "failed").split(separator: "\n").map { "  " + $0 }
-            if let location = failing.location { lines.append("  at \(location)") }
-            let others = exercise.tests.filter { $0.status != .pass }.count - 1
-            if others > 0 { lines.append("(and \(others) more failing test\(others == 1 ? "" : "s"))") }
-            return lines
-        case .doesNotCompile, .crashed, .timedOut, .notStarted:
-            let lines = exercise.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            // Keep long compiler output readable; the JSON form has all of it.
-            return lines.count > 40 ? Array(lines.prefix(40)) + ["… (\(lines.count - 40) more lines: `workbook check \(exercise.id) --format json`)"] : lines
+            let failing = exercise.tests.filter { $0.status != .pass }
+            if failing.isEmpty { lines += split(exercise.message) }
+            if failing.count > 1 { lines.append(exercise.message + ":") }
+            for test in failing { lines += testLines(test) }
+        case .crashed, .timedOut:
+            lines += split(exercise.message)
+            let cut = exercise.tests.filter { $0.status == .fail }
+            for test in cut { lines += testLines(test) }
+            if let pointer = exercise.tests.first(where: { $0.status == .error })?.yourCode.first, cut.isEmpty {
+                lines.append("the test calls your \(pointer.name) at \(pointer.path):\(pointer.line)")
+            }
+        case .doesNotCompile, .notStarted:
+            lines += split(exercise.message)
         }
+        if !exercise.warnings.isEmpty {
+            lines.append("warnings in your file (they do not fail the exercise):")
+            lines += split(exercise.warnings).map { "  " + $0 }
+        }
+        return lines
+    }
+
+    /// "4.2 uses `Move.target` from your Ex1_Moves.swift (exercise 4.1, failing): fix 4.1 first"
+    static func dependencyLine(_ id: ExerciseID, _ dependency: Dependency) -> String {
+        let what = dependency.names.isEmpty ? "code" : dependency.names.map { "`\($0)`" }.joined(separator: ", ")
+        let file = dependency.file.split(separator: "/").last.map(String.init) ?? dependency.file
+        return "\(id) uses \(what) from your \(file) (exercise \(dependency.exercise), \(dependency.status)): fix \(dependency.exercise) first,"
+    }
+
+    /// One failing test: its name, its message, the lines that failed, the learner's code it calls.
+    private func testLines(_ test: TestOutcome) -> [String] {
+        var lines = ["✗ “\(test.name)”"]
+        lines += split(test.message ?? "failed").map { "    " + $0 }
+        if let failedCode = test.failedCode, !failedCode.isEmpty {
+            lines.append("    " + (test.location.map { "\($0.path):\($0.line):" } ?? "the test:"))
+            lines += split(failedCode).map { "      " + $0 }
+        } else if let location = test.location {
+            lines.append("    at \(location)")
+        }
+        if !test.yourCode.isEmpty {
+            let places = test.yourCode.map { "\($0.name) at \($0.path):\($0.line)" }
+            lines.append("    it calls your " + places.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    private func split(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

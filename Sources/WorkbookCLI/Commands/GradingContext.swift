@@ -80,6 +80,20 @@ struct GradingContext {
     }
 }
 
+extension GradingContext {
+    /// Every exercise of the chapter as `list` shows it, read after `grade` was recorded:
+    /// the graded ones as graded, the others from their last check of the same file.
+    func statuses(after grade: ChapterGrade) -> [ExerciseID: ExerciseStatus] {
+        let state = ProgressStore(workbook: workbook).load()
+        var statuses: [ExerciseID: ExerciseStatus] = [:]
+        for exercise in chapter.exercises {
+            statuses[exercise.id] = workbook.recordedStatus(of: exercise, in: chapter, state: state)
+        }
+        for exercise in grade.exercises { statuses[exercise.id] = exercise.status.listStatus }
+        return statuses
+    }
+}
+
 /// A redrawn status line with the elapsed time: compiling takes seconds. With
 /// `timings` (`WORKBOOK_TIMINGS=1`), each finished phase and its duration also goes
 /// to standard error, so a slow check can be taken apart.

@@ -16,7 +16,7 @@ enum RenderCommand: Command {
             .flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium, as a book"),
             .value("paper", "SIZE", choices: BookPrinter.Paper.allCases.map(\.rawValue), "the PDF's paper: a4 (default) or letter"),
             .value("hints", "HINTS", choices: HintsInPrint.allCases.map(\.rawValue),
-                   "whether the printed workbook shows the hints: print, or omit (each exercise names `workbook hint N.M`); default: omit for the student edition, print for the instructor's"),
+                   "whether the printed workbook shows the hints: print (default: on each chapter's back pages, each exercise naming their page), or omit (each exercise names `workbook hint N.M`)"),
         ],
         discussion: """
         Writes one page per chapter (NN-slug.html). With no chapter or `all`, also writes

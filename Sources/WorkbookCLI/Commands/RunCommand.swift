@@ -15,6 +15,7 @@ enum RunCommand: Command {
             .flag("fresh", "ignore cached results and programs: compile and run everything again"),
             .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
             .flag("bench", "measure a merged run of the largest chapter against one swiftc build per snippet, and a cached re-run"),
+            .flag("reference", "with FILE.swift: import the chapters' model answers instead of your exercise files"),
         ],
         discussion: """
         Compiles every `swift run` snippet of chapter N (or of all chapters) into one program
@@ -23,7 +24,9 @@ enum RunCommand: Command {
         chapters/NN-slug.md:LINE, with a unified diff when the output differs; compile errors
         point at the chapter line. Results are cached by content in .workbook/.
         With FILE.swift, compiles and runs that file with Diner, Stage and the chapter modules
-        importable, and prints what it prints.
+        importable, and prints what it prints. A chapter module it imports is built from YOUR
+        exercise files (the starter where you have none yet), so you see your own code run;
+        --reference imports the model answers instead. Which one was used goes to standard error.
         Merged snippets run as processes forked from one start of their program, so the
         libraries are loaded once per chapter. WORKBOOK_TIMINGS=1 prints how long each
         chapter spent building and running, to standard error.
@@ -40,7 +43,7 @@ enum RunCommand: Command {
         options.useCache = !invocation.has("fresh")
         options.merge = !invocation.has("no-merge")
         if target.hasSuffix(".swift") {
-            return try runScript(target, options: options, in: context)
+            return try runScript(target, options: options, reference: invocation.has("reference"), in: context)
         }
         let workbook = try context.workbook()
         let chapters = target == "all" ? workbook.chapters : [try workbook.chapter(target)]
@@ -77,7 +80,7 @@ enum RunCommand: Command {
 
     // MARK: A learner's file
 
-    private static func runScript(_ path: String, options: SnippetRunner.Options, in context: CommandContext) throws -> ExitCode {
+    private static func runScript(_ path: String, options: SnippetRunner.Options, reference: Bool, in context: CommandContext) throws -> ExitCode {
         let console = context.console
         let file = context.resolve(path)
         guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -86,9 +89,25 @@ enum RunCommand: Command {
         }
         let workbook = try context.workbook()
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
-        let execution = try runner.runScript(String(decoding: data, as: UTF8.self), displayPath: path)
+        let text = String(decoding: data, as: UTF8.self)
+        let chapterModules = runner.importedModules(of: text).filter { $0.hasPrefix("Chapter") }
+        var sources = LearnerModules.Sources()
+        if !reference, !chapterModules.isEmpty {
+            sources = try LearnerModules(workbook: workbook).sources(for: chapterModules)
+        }
+        for name in chapterModules {
+            if let folder = sources.folders[name] {
+                let starters = sources.startersUsed[name].map { "; starters for \($0.joined(separator: ", ")), which you have not written" } ?? ""
+                console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters) (--reference for the model answers)")
+            } else {
+                console.printError("\(path): note: \(name) is the model answer\(reference ? " (--reference)" : "")")
+            }
+        }
+        let execution = try runner.runScript(text, displayPath: path, moduleSources: sources.modules)
         if execution.ending == .didNotCompile {
-            console.printError(execution.diagnostics)
+            // The learner's module's diagnostics name its files by absolute path: shorten them.
+            let root = workbook.root.standardizedFileURL.path + "/"
+            console.printError(execution.diagnostics.replacingOccurrences(of: root, with: ""))
             return .failure
         }
         console.write(execution.standardOutput)

@@ -1,3 +1,4 @@
+import Foundation
 import WorkbookKit
 
 /// `workbook solution N.M`: the reference solution, once the exercise has passed.
@@ -7,8 +8,9 @@ enum SolutionCommand: Command {
         arguments: "<N.M>", argumentCount: 1...1,
         options: [.flag("force", "show it before you have passed (recorded in your progress)")],
         discussion: """
-        Prints the model answer (the reference file without its solution markers) once
-        `workbook check` has seen the exercise pass. Before that it refuses and says how to
+        Prints the model answer (the reference file without its solution markers), then a
+        diff from your file to it (the solution regions only), then the reasons the model
+        answer gives in its comments, once `workbook check` has seen the exercise pass. Before that it refuses and says how to
         pass, unless --force, which is recorded in .workbook/progress.json.
         Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise.
         """)
@@ -37,6 +39,38 @@ enum SolutionCommand: Command {
         }
         console.print(console.styled("Exercise \(exercise.id): \(exercise.title) — the reference solution (\(reference))", .bold))
         console.print(solution)
+
+        let learnerFile = workbook.learnerFile(for: exercise, in: chapter)
+        let learnerText = learnerFile.flatMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
+        let comparison = try SolutionDiff(reference: try workbook.read(reference), path: reference, learner: learnerText)
+        let learnerName = learnerFile.map(workbook.displayPath) ?? "your file"
+        console.print()
+        if learnerText == nil {
+            console.print("You have no \(learnerName) to compare it with.")
+        } else {
+            let diffs = comparison.diffs(learnerName: learnerName)
+            if comparison.regions.contains(where: { $0.learner == nil }) {
+                console.print("Part of \(learnerName) could not be matched to the solution's place in the reference; compare it with the listing above.")
+            }
+            if !diffs.isEmpty, diffs.allSatisfy(\.isEmpty) {
+                console.print("Your solution is the model answer, line for line.")
+            } else if !diffs.isEmpty {
+                console.print(console.styled("Your solution against the model answer:", .bold))
+                for diff in diffs where !diff.isEmpty {
+                    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+                        let style: Style? = line.hasPrefix("-") && !line.hasPrefix("---") ? .red
+                            : line.hasPrefix("+") && !line.hasPrefix("+++") ? .green : line.hasPrefix("@@") ? .cyan : nil
+                        console.print("    " + (style.map { console.styled(String(line), $0) } ?? String(line)))
+                    }
+                }
+            }
+        }
+        let reasons = comparison.regions.flatMap(\.reasons)
+        if !reasons.isEmpty {
+            console.print()
+            console.print(console.styled("Why the model answer is written this way (from its comments):", .bold))
+            for reason in reasons { console.printWrapped("  " + reason, indent: "  ") }
+        }
         return .success
     }
 }

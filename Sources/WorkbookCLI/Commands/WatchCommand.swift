@@ -53,9 +53,10 @@ enum WatchCommand: Command {
             do {
                 let grade = try grader.grade(chapter, only: only)
                 line.finish()
-                try GradingContext(workbook: workbook, chapter: chapter).record(grade)
+                let context = GradingContext(workbook: workbook, chapter: chapter)
+                try context.record(grade)
                 if console.interactive { console.write("\u{1B}[2J\u{1B}[H") }
-                CheckReport(console: console).print(grade, chapter: chapter)
+                CheckReport(console: console).print(grade, chapter: chapter, statuses: context.statuses(after: grade))
             } catch {
                 line.finish()
                 console.printError("error: \(error)")

@@ -8,12 +8,16 @@ public struct Console: Sendable {
     public let colorError: Bool
     /// Standard output is a terminal: live progress lines may be drawn (and redrawn).
     public let interactive: Bool
+    /// The terminal's width in columns, when standard output is one: reports wrap to it.
+    /// Nil when piped: lines go out whole, for tools to read.
+    public let width: Int?
 
     public init(
-        colorOut: Bool = false, colorError: Bool = false, interactive: Bool = false,
+        colorOut: Bool = false, colorError: Bool = false, interactive: Bool = false, width: Int? = nil,
         out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
         self.interactive = interactive
+        self.width = width
         self.writeOut = out
         self.writeError = error
         self.colorOut = colorOut
@@ -22,6 +26,12 @@ public struct Console: Sendable {
 
     /// Writes a line (a newline is added) to standard output.
     public func print(_ line: String = "") { writeOut(line + "\n") }
+
+    /// Writes a line wrapped to the terminal's width: continuation lines get `indent`
+    /// plus two spaces, so nothing is cut. Unchanged when there is no terminal.
+    public func printWrapped(_ line: String, indent: String = "") {
+        for piece in TextWrap.wrap(indent + line, width: width, hangingIndent: indent + "  ") { print(piece) }
+    }
 
     /// Writes a line to standard error.
     public func printError(_ line: String) { writeError(line + "\n") }

@@ -42,6 +42,14 @@ public struct TestOutcome: Sendable, Equatable, Codable {
     public var location: SourceLocation?
     /// The test's source, for results.json's `test_code`.
     public var code: String
+    /// How long it ran, for JUnit's `time` (0 when it never ended).
+    public var seconds: Double = 0
+    /// What this test alone printed, when the run told tests apart (results.json).
+    public var output: String?
+    /// The lines of the test that failed (each failing `#expect` with its arguments), numbered.
+    public var failedCode: String?
+    /// The learner's declarations this test calls, in their file.
+    public var yourCode: [CodePointer] = []
 
     public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
         self.name = name
@@ -49,6 +57,41 @@ public struct TestOutcome: Sendable, Equatable, Codable {
         self.message = message
         self.location = location
         self.code = code
+    }
+}
+
+/// A declaration in the learner's workspace: `loadInventory` at `exercises/…:14`.
+public struct CodePointer: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var name: String
+    public var path: String
+    public var line: Int
+
+    public init(name: String, path: String, line: Int) {
+        self.name = name
+        self.path = path
+        self.line = line
+    }
+
+    /// `exercises/03-queues/Ex2_LoadInventory.swift:14: loadInventory`
+    public var description: String { "\(path):\(line): \(name)" }
+}
+
+/// Another exercise's code that this exercise's tests run, while that exercise is not passing.
+public struct Dependency: Sendable, Equatable, Codable {
+    /// The other exercise, `4.1`.
+    public var exercise: String
+    /// Its file as the learner calls it.
+    public var file: String
+    /// What of it is used (`Move.target`), when the text shows it.
+    public var names: [String]
+    /// Its status word: failing, does not compile, not started.
+    public var status: String
+
+    public init(exercise: String, file: String, names: [String], status: String) {
+        self.exercise = exercise
+        self.file = file
+        self.names = names
+        self.status = status
     }
 }
 
@@ -66,6 +109,13 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     public var outputTruncated: Bool
     /// The learner's file, as shown to them (`exercises/03-queues/Ex2_Load.swift`).
     public var learnerFile: String
+    /// How long its tests' process ran, for JUnit's `time`.
+    public var seconds: Double = 0
+    /// The compiler's warnings in the learner's file (they never fail it).
+    public var warnings: String = ""
+    /// Other exercises' code its tests run while those exercises are not passing: named
+    /// first, since a failure here may well be theirs.
+    public var dependencies: [Dependency] = []
 
     public init(
         id: ExerciseID, title: String, status: GradeStatus, message: String = "", tests: [TestOutcome] = [],
@@ -103,7 +153,7 @@ public struct ChapterGrade: Sendable, Equatable, Codable {
 // Codable by hand over plain strings and numbers, so the shared model types need no
 // Codable conformance of their own (another branch may well add one).
 extension TestOutcome {
-    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code }
+    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output, failedCode, yourCode }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -111,6 +161,10 @@ extension TestOutcome {
         status = try container.decode(Status.self, forKey: .status)
         message = try container.decodeIfPresent(String.self, forKey: .message)
         code = try container.decode(String.self, forKey: .code)
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        output = try container.decodeIfPresent(String.self, forKey: .output)
+        failedCode = try container.decodeIfPresent(String.self, forKey: .failedCode)
+        yourCode = try container.decodeIfPresent([CodePointer].self, forKey: .yourCode) ?? []
         if let path = try container.decodeIfPresent(String.self, forKey: .path) {
             location = SourceLocation(
                 path: path, line: try container.decode(Int.self, forKey: .line),
@@ -124,6 +178,10 @@ extension TestOutcome {
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(message, forKey: .message)
         try container.encode(code, forKey: .code)
+        if seconds > 0 { try container.encode(seconds, forKey: .seconds) }
+        try container.encodeIfPresent(output, forKey: .output)
+        try container.encodeIfPresent(failedCode, forKey: .failedCode)
+        if !yourCode.isEmpty { try container.encode(yourCode, forKey: .yourCode) }
         if let location {
             try container.encode(location.path, forKey: .path)
             try container.encode(location.line, forKey: .line)
@@ -133,7 +191,7 @@ extension TestOutcome {
 }
 
 extension ExerciseGrade {
-    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile }
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -149,6 +207,9 @@ extension ExerciseGrade {
         output = try container.decode(String.self, forKey: .output)
         outputTruncated = try container.decode(Bool.self, forKey: .outputTruncated)
         learnerFile = try container.decode(String.self, forKey: .learnerFile)
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        warnings = try container.decodeIfPresent(String.self, forKey: .warnings) ?? ""
+        dependencies = try container.decodeIfPresent([Dependency].self, forKey: .dependencies) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -161,5 +222,8 @@ extension ExerciseGrade {
         try container.encode(output, forKey: .output)
         try container.encode(outputTruncated, forKey: .outputTruncated)
         try container.encode(learnerFile, forKey: .learnerFile)
+        try container.encode(seconds, forKey: .seconds)
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if !dependencies.isEmpty { try container.encode(dependencies, forKey: .dependencies) }
     }
 }

@@ -15,6 +15,9 @@ public struct Grader: Sendable {
         public var submissions: SubmissionSet = .workspace
         /// Run the tests of exercises still at their starter (verify does; check does not).
         public var runStarters = false
+        /// Tell each test's own output apart (results.json's per-test `output`): the tests
+        /// of an exercise then run one at a time.
+        public var outputPerTest = false
         /// Reuse results whose inputs are unchanged.
         public var useCache = true
         /// Exercises run side by side: two per processor, as many exercises' tests spend
@@ -38,11 +41,12 @@ public struct Grader: Sendable {
 
     var cache: URL { workbook.cacheFolder }
 
+    /// The limits every run has (the folders aside), for the reports' wording.
+    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
+
     /// What an exercise's run may see: the workbook hidden (its tests, references,
     /// chapters and `.workbook/` state), the runner and its libraries and the learner's
     /// workspace read-only, its scratch folder writable.
-    /// The limits every run has (the folders aside), for the reports' wording.
-    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
 
     func sandboxPolicy(scratch: URL, runner: GradingBuild.Runner) -> SandboxPolicy {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
@@ -53,9 +57,19 @@ public struct Grader: Sendable {
             writable: [scratch.path])
     }
 
-    /// Grades `chapter`'s exercises, or just `only`.
+    /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing
+    /// with their program's output (`PredictionGrader`), the others with their tests.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
-        let exercises = chapter.exercises.filter { $0.referenceFile != nil && $0.testsFile != nil }
+        let predicted = try PredictionGrader(grader: self).grade(chapter, only: only)
+        let testedOnes = chapter.exercises.contains { $0.kind != .predict && (only == nil || $0.id == only) }
+        var grade = testedOnes ? try gradeWithTests(chapter, only: only)
+            : ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
+        grade.exercises = (grade.exercises + predicted).sorted { $0.id < $1.id }
+        return grade
+    }
+
+    private func gradeWithTests(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
+        let exercises = chapter.exercises.filter { $0.kind != .predict && $0.referenceFile != nil && $0.testsFile != nil }
         guard let moduleName = chapter.moduleName else {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
         }
@@ -71,13 +85,35 @@ public struct Grader: Sendable {
         }
 
         let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
+        let asSubmitted = submissions  // the build swaps stand-ins in for what does not compile
         let built = try build.run(&submissions)
+        // An exercise checked alone is graded with the exercises whose code its tests run:
+        // their status decides whether its failures are presented as its own.
+        let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
+        var graded = selected
+        if let dependencies, only != nil {
+            for exercise in selected {
+                for id in dependencies.of(exercise) where !graded.contains(where: { $0.id == id }) {
+                    if let other = exercises.first(where: { $0.id == id }) { graded.append(other) }
+                }
+            }
+        }
         var grades: [ExerciseGrade] = []
         var toRun: [(Exercise, Submission)] = []
-        for exercise in selected {
+        for exercise in graded {
             guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
             let learnerPath = displayPath(of: submission)
-            if let failure = built.broken[exercise.id] {
+            if exercise.kind == .compile, !options.runStarters,
+               let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
+                // A compile exercise's starter is meant not to compile: untouched, it is not started.
+                let path = displayPath(of: original)
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .notStarted,
+                    message: original.origin == .learner
+                        ? "\(path) is still the starter, which Swift 6 rejects on purpose: make it compile, then check again"
+                        : "\(path) does not exist: `workbook start \(chapter.number)` writes its starter",
+                    learnerFile: path))
+            } else if let failure = built.broken[exercise.id] {
                 grades.append(ExerciseGrade(
                     id: exercise.id, title: exercise.title, status: .doesNotCompile, message: failure, learnerFile: learnerPath))
             } else if built.runner == nil {
@@ -96,8 +132,25 @@ public struct Grader: Sendable {
         }
         if let inputs = built.runner {
             grades += run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+            for index in grades.indices {
+                grades[index].warnings = warnings(of: grades[index].id, in: inputs, submissions: submissions)
+            }
             inputs.release()
         }
+        if let dependencies {
+            for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
+                guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
+                grades[index].dependencies = dependencies.of(exercise).compactMap { id in
+                    guard let other = grades.first(where: { $0.id == id }), !other.passed,
+                          let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
+                    let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
+                        .compactMap { $0 }.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
+                    return Dependency(exercise: id.description, file: other.learnerFile,
+                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
+                }
+            }
+        }
+        grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
         if options.useCache, let data = try? JSONEncoder().encode(grade) {
@@ -150,6 +203,17 @@ public struct Grader: Sendable {
         }
     }
 
+    /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
+    private func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {
+        guard let submission = submissions.first(where: { $0.exercise == id }), submission.origin == .learner else { return "" }
+        let path = submission.file.standardizedFileURL.path
+        guard let index = inputs.module.sources.firstIndex(where: { source in
+            source.split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path } == path
+        }), index < inputs.module.warnings.count else { return "" }
+        let text = inputs.module.warnings[index].trimmingCharacters(in: .whitespacesAndNewlines)
+        return CompilerDiagnostics.shorten(text, replacing: [(submission.file.path, displayPath(of: submission)), (path, displayPath(of: submission))])
+    }
+
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
@@ -197,12 +261,12 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v2")
+        hash.combine("grade-v4")  // v4: compile exercises and predictions (v3: feedback), the sandbox
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
-        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)")
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         var files: [URL] = []
         for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {

@@ -13,7 +13,12 @@ struct Interpretation {
         grade.output = result.standardOutput
         grade.outputTruncated = result.outputTruncated
         grade.tests = tests(from: stream, ended: result.termination)
+        grade.seconds = result.seconds
+        // Each test's time, for JUnit: by its title, as the records name it.
+        let durations = Dictionary(stream.tests.map { ($0.title, stream.durations[$0.id] ?? 0) }, uniquingKeysWith: max)
+        for index in grade.tests.indices { grade.tests[index].seconds = durations[grade.tests[index].name] ?? 0 }
         let unfinished = stream.unfinished.first.map { " in test “\($0.title)”" } ?? ""
+        let crash = CrashReport(standardError: result.standardError, learnerFiles: learnerFiles)
         switch result.termination {
         case .timedOut(let seconds):
             grade.status = .timedOut
@@ -24,20 +29,24 @@ struct Interpretation {
             }
         case .signaled(let signal):
             grade.status = .crashed
-            grade.message = "the tests crashed\(unfinished): \(ChildProcess.signalName(signal))" + trapDetails(result.standardError)
+            grade.message = "the tests crashed\(unfinished): " + crash.describe(signal: signal) + trapDetails(crash)
         case .exited(let code) where !stream.runEnded || !stream.runnerCompleted:
             grade.status = .crashed
-            grade.message = "the tests' process ended (exit status \(code)) before the tests finished\(unfinished); "
-                + "does the code call exit() or abort()?" + trapDetails(result.standardError)
+            if let loader = result.standardError.split(separator: "\n").first(where: { $0.contains("error while loading shared libraries") }) {
+                grade.message = "the tests' program could not start (exit status \(code)): \(loader)"
+            } else {
+                // Swift Testing's entry point exits only after `runEnded`: an exit before it came from the code under test.
+                grade.message = "the tests' process exited early (exit status \(code)) before the tests finished\(unfinished): "
+                    + "something called exit() while the tests ran" + trapDetails(crash)
+            }
         case .exited:
             if grade.tests.isEmpty {
                 grade.status = .failed
                 grade.message = "no tests ran: the suite \(exercise.suiteName ?? "?") was not found in \(exercise.testsFile ?? "the tests")"
-            } else if let failing = grade.tests.first(where: { $0.status != .pass }) {
+            } else if grade.tests.contains(where: { $0.status != .pass }) {
                 grade.status = .failed
                 let count = grade.tests.filter { $0.status != .pass }.count
-                grade.message = "\(count) of \(grade.tests.count) tests failed; first, “\(failing.name)”: \(failing.message ?? "failed")"
-                    + (failing.location.map { " (\($0))" } ?? "")
+                grade.message = "\(count) of \(grade.tests.count) test\(grade.tests.count == 1 ? "" : "s") failed"
             } else {
                 grade.status = .passed
                 grade.message = ""
@@ -56,7 +65,9 @@ struct Interpretation {
     private func applySandboxFindings(_ grade: inout ExerciseGrade, result: ChildProcess.Result, stream: TestEventStream) {
         var notes: [String] = []
         if result.limitsReached.contains(.memory) {
-            grade.status = grade.status == .timedOut ? .timedOut : .crashed
+            // Established by the runtime's own words; what came after (a hang in the crash
+            // reporter, which has no memory left either) is not the learner's.
+            grade.status = .crashed
             notes.append("The run went over a limit: " + LimitReached.memory.sentence(grader.sandboxPolicyLimits) + ".")
         }
         if result.limitsReached.contains(.processes) {
@@ -73,16 +84,30 @@ struct Interpretation {
         grade.message = ([grade.message] + notes).filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
-    /// A hang that burnt CPU is a loop; one that sat idle is waiting for something
-    /// that never comes.
+    /// What the CPU time tells about a hang, and nothing more: a process that burnt
+    /// CPU was computing, one that used next to none was waiting. In between (a loop on
+    /// a machine so busy it got little of a core) only the numbers are given.
     static func likelyCause(cpuSeconds: Double, wallSeconds: Double) -> String {
-        // Loose on purpose: on a busy machine a loop gets a fraction of a core, while a
-        // blocked program uses next to nothing.
-        if wallSeconds > 0, cpuSeconds / wallSeconds >= 0.15 {
-            return "It kept the CPU busy all along: most likely an endless loop (a loop whose condition never changes, or a recursion that never stops)."
+        let used = "It used \(String(format: "%.1f", cpuSeconds)) s of CPU in \(String(format: "%.1f", wallSeconds)) s"
+        let share = wallSeconds > 0 ? cpuSeconds / wallSeconds : 0
+        if share >= 0.1 {
+            return used + ": it kept computing, as a loop or a recursion that never ends does."
         }
-        return "It sat idle, waiting: most likely a deadlock (`sync` onto the serial queue the code is already running on, "
-            + "a semaphore never signalled) or a completion handler that is never called."
+        if share < 0.03 {
+            return used + ": it sat idle, waiting for something that never came "
+                + "(a `sync` onto the serial queue it was running on, a semaphore never signalled, a completion handler never called)."
+        }
+        return used + "."
+    }
+
+    /// The chapter's graded files (the learner's, or a starter standing in for a missing one), as the report names them.
+    private var learnerFiles: [CrashReport.LearnerFile] {
+        submissions.compactMap { submission in
+            guard let text = FileManager.default.contents(atPath: submission.file.path).map({ String(decoding: $0, as: UTF8.self) })
+            else { return nil }
+            return CrashReport.LearnerFile(displayPath: grader.displayPath(of: submission), declarations: Declarations(source: text),
+                                           path: submission.file.standardizedFileURL.path)
+        }
     }
 
     private func tests(from stream: TestEventStream, ended termination: ChildProcess.Termination) -> [TestOutcome] {
@@ -93,11 +118,18 @@ struct Interpretation {
                 let text = FileManager.default.contents(atPath: record.filePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 sources[record.filePath] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
-            let code = Interpretation.testCode(lines: sources[record.filePath] ?? [], from: record.line)
-            if let issue = stream.issues[record.id]?.first {
-                let message = ([issue.message] + issue.details).joined(separator: "\n")
+            let lines = sources[record.filePath] ?? []
+            let code = Interpretation.testCode(lines: lines, from: record.line)
+            if let issues = stream.issues[record.id], let issue = issues.first {
+                // Every issue of the test, each with its own comment: the second often holds the reason.
+                let message = issues.map { ([$0.message] + $0.details).joined(separator: "\n") }.joined(separator: "\n")
                 let location = issue.line.map { SourceLocation(path: shortPath(issue.filePath ?? record.filePath), line: $0, column: issue.column ?? 1) }
-                return TestOutcome(name: record.title, status: .fail, message: message, location: location, code: code)
+                var outcome = TestOutcome(name: record.title, status: .fail, message: message, location: location, code: code)
+                outcome.failedCode = issues.compactMap { issue in
+                    issue.line.map { Interpretation.statement(lines: lines, at: $0) }
+                }.filter { !$0.isEmpty }.joined(separator: "\n")
+                outcome.yourCode = pointers(testCode: code, testLines: lines)
+                return outcome
             }
             if stream.ended.contains(record.id) {
                 return TestOutcome(name: record.title, status: .pass, code: code)
@@ -107,8 +139,48 @@ struct Interpretation {
             case .timedOut: why = stream.started.contains(record.id) ? "it was still running at the time limit" : "it did not get to run before the time limit"
             default: why = stream.started.contains(record.id) ? "the tests crashed while it ran" : "it did not run: the tests crashed first"
             }
-            return TestOutcome(name: record.title, status: .error, message: why, code: code)
+            var outcome = TestOutcome(name: record.title, status: .error, message: why, code: code)
+            outcome.yourCode = pointers(testCode: code, testLines: lines)
+            return outcome
         }
+    }
+
+    /// The statement at `line` of a test file (an `#expect` and all its arguments, up to
+    /// where its parentheses close), numbered: `44 |     #expect(…`.
+    static func statement(lines: [String], at line: Int) -> String {
+        guard line >= 1, line <= lines.count else { return "" }
+        var depth = 0
+        var collected: [String] = []
+        for (offset, text) in lines[(line - 1)...].prefix(12).enumerated() {
+            collected.append("\(line + offset) | \(text)")
+            for token in Declarations.codeLines(text).joined() {
+                if token == "(" { depth += 1 }
+                if token == ")" { depth -= 1 }
+            }
+            if depth <= 0 { break }
+        }
+        return collected.joined(separator: "\n")
+    }
+
+    /// The learner's declarations a test calls, in their file: the names the test's code
+    /// (and the suite's helpers it calls) uses, found in the exercise's own file.
+    private func pointers(testCode: String, testLines: [String]) -> [CodePointer] {
+        guard let submission = submissions.first(where: { $0.exercise == exercise.id }),
+              let text = FileManager.default.contents(atPath: submission.file.path).map({ String(decoding: $0, as: UTF8.self) })
+        else { return [] }
+        let own = Declarations(source: text)
+        let suite = Declarations(source: testLines.joined(separator: "\n"))
+        // A helper of the suite that the test calls: its body is part of what the test runs.
+        var code = testCode
+        for helper in suite.used(in: testCode) where helper.line <= testLines.count {
+            code += "\n" + Interpretation.testCode(lines: testLines, from: helper.line)
+        }
+        var used = own.used(in: code)
+        if used.isEmpty { used = own.used(in: testLines.joined(separator: "\n")) }
+        let path = grader.displayPath(of: submission)
+        // Types are named by their members when the test uses those; a bare type only when nothing else.
+        let members = used.filter { $0.qualifiedName.contains(".") || !Declarations.isTypeName($0, in: own) }
+        return (members.isEmpty ? used : members).prefix(4).map { CodePointer(name: $0.qualifiedName, path: path, line: $0.line) }
     }
 
     /// The test function's source: from its `@Test` line to the brace that closes it.
@@ -128,29 +200,30 @@ struct Interpretation {
         return collected.joined(separator: "\n")
     }
 
-    /// The trap's own line (`Ex3_Crash.swift:5: Fatal error: …`), pointed at the learner's file.
-    private func trapDetails(_ standardError: String) -> String {
-        let markers = ["Fatal error", "Precondition failed", "Assertion failed", "BUG IN CLIENT OF LIBDISPATCH", "Illegal instruction"]
-        guard let line = standardError.split(separator: "\n").map(String.init).first(where: { line in markers.contains { line.contains($0) } }) else {
-            // libdispatch stops a `sync` onto the queue it is already running on with a
-            // bare trap: no message at all.
-            return "\nno message was printed: libdispatch traps like this on a deadlock it catches, "
-                + "a `sync` onto the serial queue the code is already running on"
-        }
-        var text = line
-        // `Module/File.swift:12: Fatal error: …` uses #fileID; name the learner's file instead.
-        if let colon = line.firstIndex(of: ":") {
-            let fileID = String(line[..<colon])
-            let fileName = fileID.split(separator: "/").last.map(String.init) ?? fileID
-            if let exercise = chapter.exercises.first(where: { $0.fileName == fileName }),
-               let submission = submissions.first(where: { $0.exercise == exercise.id }) {
-                text = grader.displayPath(of: submission) + line[colon...]
+    /// The trap's own line (`Ex3_Crash.swift:5: Fatal error: …`), pointed at the learner's
+    /// file, then the frames of the crashed thread that are in the learner's files.
+    private func trapDetails(_ crash: CrashReport) -> String {
+        var text = ""
+        if let line = crash.trapLine {
+            var shown = line
+            // `Module/File.swift:12: Fatal error: …` uses #fileID; name the learner's file instead.
+            if let colon = line.firstIndex(of: ":") {
+                let fileID = String(line[..<colon])
+                let fileName = fileID.split(separator: "/").last.map(String.init) ?? fileID
+                if let exercise = chapter.exercises.first(where: { $0.fileName == fileName }),
+                   let submission = submissions.first(where: { $0.exercise == exercise.id }) {
+                    shown = grader.displayPath(of: submission) + line[colon...]
+                }
             }
+            text += "\n" + shown
         }
-        if line.contains("dispatch_sync called on queue already owned by current thread") {
-            text += "\n(a deadlock, caught: `sync` onto the queue the code was already running on)"
+        if crash.inDispatchSync {
+            text += "\n(libdispatch stopped it inside `sync`: a `sync` onto the serial queue the code was already running on would wait for itself forever)"
         }
-        return "\n" + text
+        if !crash.learnerFrames.isEmpty {
+            text += "\nwhere it was, in your code (innermost first):\n" + crash.learnerFrames.map { "  " + $0 }.joined(separator: "\n")
+        }
+        return text
     }
 
     private func shortPath(_ path: String) -> String {

@@ -1,48 +1,74 @@
-/// A chapter's grades as JUnit XML, the format CI test-report tools read: one
-/// `<testsuite>` per exercise, one `<testcase>` per test; an exercise that could not
-/// run is one `<testcase>` with an `<error>`.
+import Foundation
+
+/// A chapter's grades as JUnit XML, in the strict form of the Ant JUnit schema (the one
+/// strict consumers validate against; Jenkins' and junitparser's lenient readers accept
+/// it too): `<testsuites>` without attributes; per exercise a `<testsuite>` with `name`,
+/// `package`, `id`, `timestamp` (no zone), `hostname`, the counts and `time`, then
+/// `<properties>`, its `<testcase>`s (each with `classname` and `time`), `<system-out>`
+/// and `<system-err>`. `classname` is `Module.File` (`Chapter03Queues.Ex2_LoadInventory`),
+/// which Jenkins splits into a package and a class. An exercise that could not run is one
+/// test case with an `<error>`; one not started is `<skipped>`, with the reason.
 public enum JUnitReport {
-    public static func xml(_ grade: ChapterGrade) -> String {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
-        let tests = grade.exercises.map { max(1, $0.tests.count) }.reduce(0, +)
-        let failures = grade.exercises.flatMap(\.tests).filter { $0.status == .fail }.count
-        let errors = grade.exercises.map(errorCount).reduce(0, +)
-        lines.append(#"<testsuites name="\#(escape("Chapter \(grade.chapter): \(grade.title)"))" tests="\#(tests)" failures="\#(failures)" errors="\#(errors)">"#)
-        for exercise in grade.exercises {
+    public static func xml(_ grade: ChapterGrade, chapter: Chapter? = nil, timestamp: Date = Date(),
+                           hostname: String = ProcessInfo.processInfo.hostName) -> String {
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, "<testsuites>"]
+        let module = chapter?.moduleName ?? String(format: "Chapter%02d", grade.chapter)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let stamp = formatter.string(from: timestamp)
+        let host = hostname.isEmpty ? "localhost" : hostname
+        for (index, exercise) in grade.exercises.enumerated() {
+            let fileBase = chapter?.exercise(exercise.id)?.fileName.map { String($0.dropLast(".swift".count)) }
+                ?? "Exercise\(exercise.id.number)"
+            let classname = escape("\(module).\(fileBase)")
             let name = escape("Exercise \(exercise.id): \(exercise.title)")
             let count = max(1, exercise.tests.count)
-            let suiteFailures = exercise.tests.filter { $0.status == .fail }.count
-            lines.append(#"  <testsuite name="\#(name)" tests="\#(count)" failures="\#(suiteFailures)" errors="\#(errorCount(exercise))">"#)
+            let failures = exercise.tests.filter { $0.status == .fail }.count
+            let skipped = exercise.tests.isEmpty && exercise.status == .notStarted ? 1 : 0
+            let errors = exercise.tests.isEmpty ? (exercise.status == .passed || skipped == 1 ? 0 : 1)
+                : exercise.tests.filter { $0.status == .error }.count
+            lines.append(#"  <testsuite name="\#(name)" package="\#(escape(module))" id="\#(index)" timestamp="\#(stamp)" "#
+                + #"hostname="\#(escape(host))" tests="\#(count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" "#
+                + #"time="\#(seconds(exercise.seconds))">"#)
+            lines.append("    <properties>")
+            lines.append(#"      <property name="exercise" value="\#(exercise.id)"/>"#)
+            lines.append(#"      <property name="status" value="\#(exercise.status.rawValue)"/>"#)
+            lines.append(#"      <property name="file" value="\#(escape(exercise.learnerFile))"/>"#)
+            lines.append("    </properties>")
             if exercise.tests.isEmpty {
-                lines.append(#"    <testcase classname="\#(escape(exercise.id.description))" name="\#(name)">"#)
-                if exercise.status != .passed {
+                lines.append(#"    <testcase name="\#(name)" classname="\#(classname)" time="\#(seconds(exercise.seconds))">"#)
+                if exercise.status == .notStarted {
+                    lines.append(#"      <skipped message="\#(escape(firstLine(exercise.message)))"/>"#)
+                } else if exercise.status != .passed {
                     lines.append(#"      <error type="\#(exercise.status.rawValue)" message="\#(escape(firstLine(exercise.message)))">\#(escape(exercise.message))</error>"#)
                 }
                 lines.append("    </testcase>")
             }
             for test in exercise.tests {
-                lines.append(#"    <testcase classname="\#(escape(exercise.id.description))" name="\#(escape(test.name))">"#)
+                lines.append(#"    <testcase name="\#(escape(test.name))" classname="\#(classname)" time="\#(seconds(test.seconds))">"#)
                 let detail = [test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: "\n")
                 switch test.status {
                 case .pass: break
                 case .fail:
-                    lines.append(#"      <failure message="\#(escape(firstLine(detail)))">\#(escape(detail))</failure>"#)
+                    lines.append(#"      <failure type="expectation" message="\#(escape(firstLine(detail)))">\#(escape(detail))</failure>"#)
                 case .error:
                     lines.append(#"      <error type="\#(exercise.status.rawValue)" message="\#(escape(firstLine(exercise.message)))">\#(escape(exercise.message + "\n" + detail))</error>"#)
                 }
                 lines.append("    </testcase>")
             }
-            if !exercise.output.isEmpty {
-                lines.append("    <system-out>\(escape(ResultsJSON.capped(exercise.output, exercise.outputTruncated) ?? ""))</system-out>")
-            }
+            lines.append("    <system-out>\(escape(ResultsJSON.capped(exercise.output, exercise.outputTruncated) ?? ""))</system-out>")
+            lines.append("    <system-err></system-err>")
             lines.append("  </testsuite>")
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n")
     }
 
-    private static func errorCount(_ exercise: ExerciseGrade) -> Int {
-        exercise.tests.isEmpty ? (exercise.status == .passed ? 0 : 1) : exercise.tests.filter { $0.status == .error }.count
+    /// Seconds as `xs:decimal`: digits, a point, three decimals.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", max(0, value.isFinite ? value : 0))
     }
 
     private static func firstLine(_ text: String) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Exercism's `results.json`, version 3, for one exercise; and the chapter form
-/// `{"chapter":N,"status":…,"exercises":[{"id":"N.M", …the same fields…}]}`.
-/// `status` is `pass`, `fail`, or `error` — error only when no test could run.
+/// Exercism's `results.json`, version 3 (exercism/docs, building/tooling/test-runners/
+/// interface.md), for one exercise or a whole chapter. `status` is `pass`, `fail`, or
+/// `error` — error only when no test could run, and only then a top-level `message`.
 public enum ResultsJSON {
     /// Exercism's cap on `output`; longer output is cut and says so.
     public static let outputLimit = 500
@@ -50,12 +50,6 @@ public enum ResultsJSON {
         enum CodingKeys: String, CodingKey { case id, version, status, message, tests }
     }
 
-    struct ChapterEntry: Encodable {
-        var chapter: Int
-        var status: String
-        var exercises: [ExerciseEntry]
-    }
-
     /// `pass`, `fail`, or `error` (nothing could run: it does not compile, is not started,
     /// or no test ran).
     public static func status(of grade: ExerciseGrade) -> String {
@@ -70,32 +64,70 @@ public enum ResultsJSON {
         try encode(entry(grade, withID: false))
     }
 
+    /// A whole chapter as one results.json (v3): every exercise's tests, in order, named
+    /// `3.2 · name`, with the exercise's number as `task_id` (an exercise is a task). An
+    /// exercise that ran no test (not started, does not compile) is one `error` entry with
+    /// its reason. `error` at the top only when no test of any exercise could run.
     public static func chapter(_ grade: ChapterGrade) throws -> String {
-        let entries = grade.exercises.map { entry($0, withID: true) }
-        let status = entries.allSatisfy { $0.status == "pass" } && !entries.isEmpty ? "pass"
-            : entries.allSatisfy { $0.status == "error" } ? "error" : "fail"
-        return try encode(ChapterEntry(chapter: grade.chapter, status: status, exercises: entries))
+        var tests: [TestEntry] = []
+        for exercise in grade.exercises {
+            let entry = entry(exercise, withID: true)
+            if entry.tests.isEmpty {
+                tests.append(TestEntry(
+                    name: "\(exercise.id) · Exercise \(exercise.id): \(exercise.title)", status: exercise.status == .passed ? "pass" : "error",
+                    message: exercise.message.isEmpty ? nil : exercise.message, output: nil, test_code: "", task_id: exercise.id.number))
+            } else {
+                tests += entry.tests.map { test in
+                    var test = test
+                    test.name = "\(exercise.id) · \(test.name)"
+                    return test
+                }
+            }
+        }
+        let ran = grade.exercises.contains { !$0.tests.isEmpty }
+        let status = !ran && !grade.exercises.allSatisfy(\.passed) ? "error"
+            : grade.exercises.allSatisfy(\.passed) && !grade.exercises.isEmpty ? "pass" : "fail"
+        let message = status == "error"
+            ? String(grade.exercises.map { "\($0.id): \($0.message)" }.joined(separator: "\n").prefix(messageLimit)) : nil
+        return try encode(ExerciseEntry(id: nil, status: status, message: message, tests: tests))
     }
 
     static func entry(_ grade: ExerciseGrade, withID: Bool) -> ExerciseEntry {
         let status = status(of: grade)
-        let output = capped(grade.output, grade.outputTruncated)
         let tests = grade.tests.map { test in
             TestEntry(
                 name: test.name, status: test.status.rawValue,
                 message: test.status == .pass ? nil : [test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " "),
-                output: output, test_code: test.code, task_id: grade.id.number)
+                // Each test's own output, when the run told them apart (never the whole
+                // exercise's copied onto every test).
+                output: test.output.flatMap { capped($0, false) }, test_code: body(of: test.code), task_id: grade.id.number)
         }
-        let message = grade.message.isEmpty ? nil : String(grade.message.prefix(messageLimit))
+        // The spec: a top-level message only when the status is `error`.
+        let message = status == "error" && !grade.message.isEmpty ? String(grade.message.prefix(messageLimit)) : nil
         return ExerciseEntry(id: withID ? grade.id.description : nil, status: status, message: message, tests: tests)
     }
 
-    /// At most 500 characters; cut output ends with a note saying so.
+    /// The spec's own words for output cut at its 500-character limit.
+    public static let truncationNote = "Output was truncated. Please limit to 500 chars"
+
+    /// At most 500 characters, the note included, when cut.
     static func capped(_ output: String, _ alreadyTruncated: Bool) -> String? {
         if output.isEmpty, !alreadyTruncated { return nil }
-        let note = "\n[output truncated]"
         if output.count <= outputLimit, !alreadyTruncated { return output }
+        let note = "\n" + truncationNote
         return String(output.prefix(outputLimit - note.count)) + note
+    }
+
+    /// `test_code` is the test's body: what is between the function's braces, dedented;
+    /// not its `@Test("…")` line or its signature.
+    static func body(of code: String) -> String {
+        guard let open = code.firstIndex(of: "{"), let close = code.lastIndex(of: "}"), open < close else { return code }
+        var lines = code[code.index(after: open)..<close].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+        let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " || $0 == "\t" }.count))) }.joined(separator: "\n")
     }
 
     private static func encode(_ value: some Encodable) throws -> String {

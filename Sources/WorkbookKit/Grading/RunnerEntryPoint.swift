@@ -46,7 +46,11 @@ enum RunnerEntryPoint {
                 if null >= 0 { dup2(null, 0); close(null) }
                 guard !token.isEmpty, let entryPoint = findEntryPoint() else { exit(70) }
                 let prefix = Array((token + " ").utf8)
+                // With a third line "marks", each test's start and end is marked in standard
+                // output (the tests then run one at a time), so its own output can be told apart.
+                let marks = readLine() == "marks"
                 let handler: @Sendable (UnsafeRawBufferPointer) -> Void = { record in
+                    if marks { mark(record, token: token) }
                     send(prefix, record)
                 }
                 // Lives as long as the process: the entry point reads it while it runs.
@@ -67,6 +71,17 @@ enum RunnerEntryPoint {
                 guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swt_abiv0_getEntryPoint") else { return nil }
                 typealias Get = @convention(c) () -> UnsafeRawPointer
                 return unsafeBitCast(unsafeBitCast(symbol, to: Get.self)(), to: EntryPoint.self)
+            }
+
+            /// `\u{1}TOKEN start|end ID` on standard output, after what the test printed so far.
+            static func mark(_ record: UnsafeRawBufferPointer, token: String) {
+                let text = String(decoding: record, as: UTF8.self)
+                let which = text.contains(#""kind":"testStarted""#) ? "start" : text.contains(#""kind":"testEnded""#) ? "end" : nil
+                guard let which, let idStart = text.firstRange(of: #""testID":""#) else { return }
+                let id = text[idStart.upperBound...].prefix { $0 != "\"" }
+                fflush(stdout)
+                let line = Array("\u{1}\(token) \(which) \(id)\n".utf8)
+                line.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
             }
 
             /// One line: the token, a space, the record, a newline; whole, under the lock.
@@ -94,10 +109,35 @@ enum RunnerEntryPoint {
     }
 
     /// What the runner reads on standard input to run one suite.
-    static func orders(token: String, suite: String) -> String {
+    static func orders(token: String, suite: String, markTests: Bool = false) -> String {
         let filter = "^\(moduleName)\\.\(suite)(/|$)"
-        let configuration: [String: any Sendable] = ["filter": [filter], "eventStreamVersion": 0]
+        var configuration: [String: any Sendable] = ["filter": [filter], "eventStreamVersion": 0]
+        if markTests { configuration["parallel"] = false }
         let data = (try? JSONSerialization.data(withJSONObject: configuration, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return token + "\n" + String(decoding: data, as: UTF8.self) + "\n"
+        return token + "\n" + String(decoding: data, as: UTF8.self) + "\n" + (markTests ? "marks\n" : "")
+    }
+
+    /// Standard output split at the runner's marks: what each test printed, by test id,
+    /// and the output with the marks taken out. Marks need the token, so code under test
+    /// cannot fake one.
+    static func splitOutput(_ output: String, token: String) -> (byTest: [String: String], rest: String) {
+        let prefix = "\u{1}\(token) "
+        guard output.contains(prefix) else { return ([:], output) }
+        var byTest: [String: String] = [:]
+        var rest = ""
+        var current: String?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(prefix) {
+                let words = line.dropFirst(prefix.count).split(separator: " ", maxSplits: 1).map(String.init)
+                guard words.count == 2 else { continue }
+                let id = words[1].replacingOccurrences(of: "\\/", with: "/")
+                current = words[0] == "start" ? id : nil
+                continue
+            }
+            rest += line + "\n"
+            if let current { byTest[current, default: ""] += line + "\n" }
+        }
+        if !output.hasSuffix("\n"), rest.hasSuffix("\n") { rest.removeLast() }
+        return (byTest, rest)
     }
 }

@@ -24,7 +24,7 @@ struct RunnerInputs {
         guard let reach, let testsFile = exercise.testsFile,
               let reached = reach.reachable(from: tests.object(for: testsFile)) else { return nil }
         var hash = ContentHash()
-        hash.combine("exercise-result-v1")
+        hash.combine("exercise-result-v3")
         hash.combine(tests.key)
         hash.combine(exercise.id.description)
         hash.combine(exercise.suiteName ?? "")

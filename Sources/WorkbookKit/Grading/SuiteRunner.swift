@@ -25,8 +25,10 @@ struct SuiteRunner {
         let runs = grader.cache.appendingPathComponent("runs").appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
         var environment = ProcessInfo.processInfo.environment
-        // A crash report of every thread is slow and says nothing to a learner.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // The crashed thread's frames only (a few hundredths of a second, measured): the
+        // report keeps those in the learner's files. Every thread's, with registers and
+        // images, is slower and says nothing to a learner.
+        environment["SWIFT_BACKTRACE"] = CrashReport.backtraceSettings
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
         let token = RunnerEntryPoint.makeToken()
@@ -38,7 +40,7 @@ struct SuiteRunner {
                 timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
             // The orders go on standard input, the results come back on fd 3: nothing the
             // code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite)
+            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite, markTests: grader.options.outputPerTest)
             options.resultsChannel = true
             options.sandbox = grader.sandboxPolicy(scratch: runs, runner: runner)
             result = try ChildProcess.run(runner.executable.path, options)
@@ -47,7 +49,15 @@ struct SuiteRunner {
             return grade
         }
         let stream = TestEventStream(parsing: String(decoding: result.results, as: UTF8.self), token: token)
-        return Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
-            .grade(grade, result: result, stream: stream)
+        var marked = result
+        let split = RunnerEntryPoint.splitOutput(result.standardOutput, token: token)
+        marked.standardOutput = split.rest
+        var graded = Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
+            .grade(grade, result: marked, stream: stream)
+        if grader.options.outputPerTest {
+            let byTitle = Dictionary(stream.tests.map { ($0.title, split.byTest[$0.id] ?? "") }, uniquingKeysWith: +)
+            for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
+        }
+        return graded
     }
 }

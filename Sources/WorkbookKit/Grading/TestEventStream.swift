@@ -33,6 +33,8 @@ public struct TestEventStream: Sendable, Equatable {
     /// Issues by test id, in the order they were recorded; known issues are left out.
     public var issues: [String: [Issue]] = [:]
     public var runEnded = false
+    /// Seconds from each test's start to its end, by test id (from the events' instants).
+    public var durations: [String: Double] = [:]
     /// The runner's own last record, written after Swift Testing returned (only in a
     /// token-signed stream: see `RunnerEntryPoint`).
     public var runnerCompleted = false
@@ -63,6 +65,7 @@ public struct TestEventStream: Sendable, Equatable {
 
     private init(lines: [Substring]) {
         let decoder = JSONDecoder()
+        var startInstants: [String: Double] = [:]
         for line in lines {
             guard let record = try? decoder.decode(Line.self, from: Data(line.utf8)) else { continue }
             let payload = record.payload
@@ -73,9 +76,15 @@ public struct TestEventStream: Sendable, Equatable {
                     id: id, name: payload.name ?? id, displayName: payload.displayName,
                     filePath: location._filePath ?? location.fileID ?? "", line: location.line ?? 0))
             case ("event", "testStarted"):
-                if let id = payload.testID { started.insert(id) }
+                if let id = payload.testID {
+                    started.insert(id)
+                    if let instant = payload.instant?.absolute { startInstants[id] = instant }
+                }
             case ("event", "testEnded"):
-                if let id = payload.testID { ended.insert(id) }
+                if let id = payload.testID {
+                    ended.insert(id)
+                    if let end = payload.instant?.absolute, let start = startInstants[id] { durations[id] = max(0, end - start) }
+                }
             case ("event", "issueRecorded"):
                 guard let id = payload.testID, payload.issue?.isKnown != true else { continue }
                 let messages = payload.messages ?? []
@@ -114,6 +123,11 @@ public struct TestEventStream: Sendable, Equatable {
         var messages: [Message]?
         var issue: IssuePayload?
         var _sourceLocation: Location?
+        var instant: Instant?
+    }
+
+    private struct Instant: Decodable {
+        var absolute: Double?
     }
 
     private struct Location: Decodable {

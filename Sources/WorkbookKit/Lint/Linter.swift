@@ -27,6 +27,7 @@ public struct Linter {
                 }
                 findings += checkReference(of: exercise, at: at)
                 findings += checkTests(of: exercise, at: at)
+                findings += checkUses(of: exercise, in: chapter, at: at)
             }
         }
         findings += orphanReferences(named: Set(named.keys))
@@ -44,7 +45,11 @@ public struct Linter {
 
     private func checkReference(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
         guard let reference = exercise.referenceFile else { return [] }
-        guard reference.hasPrefix("Sources/"), reference.hasSuffix(".swift") else {
+        if exercise.kind == .predict {
+            guard reference.hasPrefix("Sources/Predictions/") else {
+                return [Diagnostic(at: location, "the reference prediction of exercise \(exercise.id) belongs under Sources/Predictions/ (outside every module), not \(reference)")]
+            }
+        } else if !(reference.hasPrefix("Sources/") && reference.hasSuffix(".swift")) {
             return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
         }
         let source: String
@@ -65,6 +70,21 @@ public struct Linter {
             return [Diagnostic(at: location, error.description)]
         }
         return []
+    }
+
+    /// `Uses:` names earlier exercises whose learner code this one's tests need: they
+    /// must exist and be write exercises (a compile exercise's stand-in is its reference,
+    /// a predict exercise has no code).
+    private func checkUses(of exercise: Exercise, in chapter: Chapter, at location: SourceLocation) -> [Diagnostic] {
+        exercise.uses.compactMap { id in
+            guard let used = chapter.exercise(id) else {
+                return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), which \(chapter.path) does not have")
+            }
+            guard used.kind == .write else {
+                return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), a \(used.kind.rawValue) exercise; only write exercises' code can be used")
+            }
+            return nil
+        }
     }
 
     private func checkTests(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
@@ -101,7 +121,8 @@ public struct Linter {
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var findings: [Diagnostic] = []
         while let next = walker.nextObject() as? String {
-            guard next.hasSuffix(".swift") else { continue }
+            // Reference predictions (`Sources/Predictions/…/*.txt`) carry markers too.
+            guard next.hasSuffix(".swift") || (next.hasPrefix("Predictions/") && next.hasSuffix(".txt")) else { continue }
             let path = "Sources/" + next
             guard !named.contains(path), !belongsToUnparsedChapter(path), let text = try? workbook.read(path) else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

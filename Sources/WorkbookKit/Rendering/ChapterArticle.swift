@@ -39,10 +39,10 @@ struct ChapterArticle {
         let snippetsByLine = Dictionary(chapter.snippets.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         let exercisesByLine = Dictionary(chapter.exercises.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         // Blocks the walk does not print where they stand: output blocks (shown with
-        // their snippet), hints (folded at the end of the exercise), files paragraphs.
+        // their snippet) and files paragraphs. Hints come from the hints file and go to
+        // the chapter's back pages, never into the reading path.
         var consumed = Set(chapter.snippets.compactMap(\.expectedOutputLocation?.line))
         for exercise in chapter.exercises {
-            consumed.formUnion(exercise.hints.map(\.location.line))
             if let files = exercise.filesLocation { consumed.insert(files.line) }
         }
 
@@ -62,7 +62,10 @@ struct ChapterArticle {
                 }
                 if let exercise = exercisesByLine[block.location.line] {
                     open = exercise
-                    html += "<section class=\"exercise\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += "<section class=\"exercise kind-\(exercise.kind.rawValue)\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += ProseHTML.highlightingSwift(block.html ?? "")
+                    html += "<p class=\"kind\">\(Self.kindLabel(exercise.kind))</p>\n"
+                    continue
                 }
             }
             if block.kind == .codeBlock {
@@ -76,7 +79,41 @@ struct ChapterArticle {
             html += ProseHTML.highlightingSwift(block.html ?? "")
         }
         if let current = open { closeExercise(current) }
+        writeHintsPages()
         html += "</article>\n"
+    }
+
+    /// The chapter's hints at its back, each folded: a reader meets none on the way
+    /// through the chapter, and opens one only by asking.
+    private mutating func writeHintsPages() {
+        let withHints = chapter.exercises.filter { !$0.hints.isEmpty }
+        guard !withHints.isEmpty else { return }
+        html += "<section class=\"hints-pages\" id=\"hints-\(chapter.number)\">\n<h2>Hints for chapter \(chapter.number)</h2>\n"
+            + "<p class=\"notice\">Open one hint at a time, and only when you are stuck: the first nudges, the last names the idea and the API. "
+            + "In a terminal: <code>workbook hint N.M</code>.</p>\n"
+        for exercise in withHints {
+            let anchor = "\(exercise.id.chapter)-\(exercise.id.number)"
+            html += "<section class=\"exercise-hints\" id=\"hints-\(anchor)\">\n<h3>Exercise \(exercise.id): \(InlineMarkdown.html(exercise.title))</h3>\n"
+            for (index, hint) in exercise.hints.enumerated() {
+                html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
+                    + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+            }
+            if edition == .instructor, let why = exercise.explanation {
+                html += "<div class=\"explanation\"><div class=\"label\">Why (shown to the learner once the prediction is right)</div>\n"
+                    + ProseHTML.highlightingSwift(why.html) + "</div>\n"
+            }
+            html += "<p class=\"back\"><a href=\"#exercise-\(anchor)\">Back to exercise \(exercise.id)</a></p>\n</section>\n"
+        }
+        html += "</section>\n"
+    }
+
+    /// What the learner does, in the handout's words.
+    static func kindLabel(_ kind: Exercise.Kind) -> String {
+        switch kind {
+        case .write: return "Write it"
+        case .predict: return "Predict the output: write, line by line, what the program prints"
+        case .compile: return "Make it compile: Swift 6 rejects the starter; fix it and keep what it does"
+        }
     }
 
     // MARK: Code and snippets
@@ -99,6 +136,18 @@ struct ChapterArticle {
         tally.snippets += 1
         html += "<div class=\"snippet\" id=\"snippet-\(chapter.number)-\(snippet.location.line)\">\n"
         writeCode(visible, language: "swift")
+        if snippet.has(.predict) {
+            // Its output is the exercise's answer: the student edition never shows it.
+            if edition == .instructor, let result, result.status == .passed {
+                output(label: "Output (the answer)", text: result.actual, classes: "output")
+            } else if edition == .student {
+                html += "<div class=\"output predict\"><div class=\"label\">Output: yours to predict</div></div>\n"
+            } else {
+                output(label: "Expected output (the reference prediction)", text: snippet.expectedOutput ?? "", classes: "output not-run")
+            }
+            html += "</div>\n"
+            return
+        }
         let expected = snippet.expectedOutput ?? ""
         let stops = snippet.has(.crash) ? ", then it stops with a crash, as intended" : ""
         guard let result else {
@@ -168,13 +217,16 @@ struct ChapterArticle {
     /// Ends an exercise's box: the code its edition shows, then the hints, folded.
     private mutating func closeExercise(_ exercise: Exercise) {
         tally.exercises += 1
+        if exercise.kind == .compile, let error = exercise.starterError {
+            html += "<p class=\"file\">Swift 6 rejects the starter: <code>error: \(HTML.escape(error))</code></p>\n"
+        }
         switch edition {
         case .student: writeStarter(exercise)
         case .instructor: writeSolutionAndTests(exercise)
         }
-        for (index, hint) in exercise.hints.enumerated() {
-            html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
-                + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+        if !exercise.hints.isEmpty {
+            html += "<p class=\"hint-link\">Stuck? <a href=\"#hints-\(exercise.id.chapter)-\(exercise.id.number)\">"
+                + "\(exercise.hints.count) hints for \(exercise.id)</a> wait at the end of the chapter.</p>\n"
         }
         // Printed without its hints (`--hints omit`), the exercise says where they are.
         if !exercise.hints.isEmpty { html += "<p class=\"hint-note\">Hints: <code>workbook hint \(exercise.id)</code></p>\n" }
@@ -192,7 +244,7 @@ struct ChapterArticle {
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
         do {
             let starter = try (starters[exercise.id] ?? Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }).get()
-            writeCode(starter, language: "swift", classes: "code starter")
+            writeCode(starter, language: exercise.kind == .predict ? nil : "swift", classes: "code starter")
         } catch {
             // Never fall back to the reference file: that is the answer.
             problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no starter to show: \(error)")
@@ -204,7 +256,7 @@ struct ChapterArticle {
             html += "<p class=\"file\">Reference solution: <code>\(HTML.escape(reference))</code></p>\n"
             do {
                 let solution = try SolutionMarkers.solution(from: try workbook.read(reference), path: reference)
-                writeCode(solution, language: "swift", classes: "code solution")
+                writeCode(solution, language: exercise.kind == .predict ? nil : "swift", classes: "code solution")
             } catch {
                 problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no solution to show: \(error)")
             }

@@ -28,8 +28,9 @@ public struct HandoutRenderer: Sendable {
     public let edition: Edition
     public let results: (any SnippetResultProvider)?
     public var title: String
-    /// Whether the single-page edition prints the hints (default: the instructor's does,
-    /// the student's leaves them out and names `workbook hint N.M` instead).
+    /// Whether the single-page edition prints the hints, on each chapter's back pages
+    /// with each exercise's link naming their page (the default), or leaves them out,
+    /// each exercise naming `workbook hint N.M` instead.
     public var hints: HintsInPrint
 
     /// `results` nil: no snippet runner; pages show expected outputs and say so.
@@ -39,7 +40,7 @@ public struct HandoutRenderer: Sendable {
         self.edition = edition
         self.results = results
         self.title = title
-        self.hints = hints ?? (edition == .student ? .omit : .print)
+        self.hints = hints ?? .print
     }
 
     /// The single-page edition's file name.

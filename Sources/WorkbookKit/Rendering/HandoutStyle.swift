@@ -42,6 +42,10 @@ enum HandoutStyle {
     .exercise .file { font: .85rem system-ui, sans-serif; color: var(--muted); margin: 1rem 0 .3rem; }
     details.hint { margin: .4rem 0; border: 1px dashed var(--rule); border-radius: 4px; padding: .2rem .7rem; }
     details.hint > summary { cursor: pointer; font: 600 .85rem system-ui, sans-serif; }
+    .exercise .kind { font: 600 .8rem system-ui, sans-serif; color: var(--muted); margin: -.4rem 0 .6rem; }
+    .hint-link, .back { font: .85rem system-ui, sans-serif; color: var(--muted); }
+    .hints-pages { border-top: 2px solid var(--ink); margin-top: 3rem; }
+    .explanation { border-left: 4px solid var(--rule); padding: .2rem .8rem; margin: .4rem 0; }
     figure.figure { margin: 1.5rem 0; text-align: center; }
     figure.figure svg { max-width: 100%; height: auto; }
     figure.figure figcaption { font: italic .9rem Georgia, serif; color: var(--muted); margin-top: .3rem; }
@@ -95,6 +99,9 @@ enum HandoutStyle {
       a { color: inherit; }
       a[href]:not([href^="#"])::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
       .kw, .ty, .str, .num, .com, .attr { color: #000; }
+      /* The chapter's hints on its back pages (printed open: the single page opens them). */
+      .hints-pages { break-before: page; }
+      .hints-omit .hint-link { display: none; }
     }
     """
 }

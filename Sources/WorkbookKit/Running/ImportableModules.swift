@@ -28,16 +28,25 @@ public struct ImportableModules: Sendable {
     public let entries: [Entry]
     /// Which module each unchanged source folder gave last time (nil: hash every time).
     let memo: ModuleKeyMemo?
+    /// Modules built from these files instead of their folder under `Sources/` (the
+    /// learner's own chapter modules, for the playground).
+    let overrides: [String: [URL]]
 
     public init(root: URL, builder: ModuleBuilder) {
         self.init(root: root, builder: builder, memo: ModuleKeyMemo(cacheFolder: builder.cacheFolder))
     }
 
-    init(root: URL, builder: ModuleBuilder, memo: ModuleKeyMemo?) {
+    init(root: URL, builder: ModuleBuilder, memo: ModuleKeyMemo?, overrides: [String: [URL]] = [:]) {
         self.root = root
         self.builder = builder
         self.entries = Self.entries(root: root)
         self.memo = memo
+        self.overrides = overrides
+    }
+
+    /// The same modules, with `overrides`' modules built from the files given.
+    public func overriding(_ overrides: [String: [URL]]) -> ImportableModules {
+        ImportableModules(root: root, builder: builder, memo: memo, overrides: overrides)
     }
 
     /// Which of `names` are workbook modules (the rest come with the toolchain).
@@ -93,6 +102,16 @@ public struct ImportableModules: Sendable {
             return
         }
         let dependencies = entry.dependencies.compactMap { dependency in resolution.modules.first { $0.name == dependency } }
+        if let sources = overrides[name] {
+            do {
+                resolution.modules.append(try builder.build(name: name, sources: sources, dependencies: dependencies))
+            } catch let failure as ModuleBuilder.BuildFailure {
+                resolution.failures[name] = failure.description
+            } catch {
+                resolution.failures[name] = "module \(name) could not be built: \(error)"
+            }
+            return
+        }
         let folder = root.appendingPathComponent("Sources").appendingPathComponent(name)
         // Dependencies first in the list; `flags` reverses it for the linker.
         if let memo, let fingerprint, let module = memo.module(from: folder, dependencies: dependencies, fingerprint: fingerprint) {

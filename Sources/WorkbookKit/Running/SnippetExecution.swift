@@ -88,6 +88,9 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         if OutputComparison.normalized(expected) == OutputComparison.normalized(standardOutput) {
             return result(.passed)
         }
+        if snippet.has(.predict) {
+            return result(.mismatch, "its output differs from its exercise's reference prediction\(truncation)")
+        }
         let block = snippet.expectedOutputLocation.map { " (line \($0.line))" } ?? ""
         return result(.mismatch, "its output differs from the output block\(block)\(truncation)")
     }

@@ -180,10 +180,17 @@ public struct SnippetRunner: SnippetResultProvider {
             runningSeconds: phases.running - phasesBefore.running)
     }
 
+    /// The workbook modules a file imports.
+    public func importedModules(of text: String) -> [String] {
+        modules.known(SnippetProgram.importedModules(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+    }
+
     /// Compiles and runs a learner's own file with the workbook's modules importable.
     /// `displayPath` is how diagnostics name the file (as the learner typed it).
-    public func runScript(_ text: String, displayPath: String) throws -> SnippetExecution {
+    /// `moduleSources`: chapter modules built from these files instead (the learner's).
+    public func runScript(_ text: String, displayPath: String, moduleSources: [String: [URL]] = [:]) throws -> SnippetExecution {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let modules = moduleSources.isEmpty ? self.modules : self.modules.overriding(moduleSources)
         let imports = modules.known(SnippetProgram.importedModules(lines))
         let resolution = modules.build(imports)
         if let broken = imports.first(where: { resolution.failures[$0] != nil }) {

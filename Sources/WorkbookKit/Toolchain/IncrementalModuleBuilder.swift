@@ -40,6 +40,9 @@ public struct IncrementalModuleBuilder: Sendable {
         public var route: Route
         /// The files compiled by this build, by name.
         public var compiled: [String]
+        /// Each source's compiler warnings (with their notes), in source order: kept from
+        /// the compile that built its object, so an unchanged file still shows them.
+        public var warnings: [String] = []
         public let lock: FolderLock
     }
 
@@ -71,10 +74,12 @@ public struct IncrementalModuleBuilder: Sendable {
     public func build(name: String, sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) throws -> Built {
         let names = Self.outputNames(sources)
         var folderHash = ContentHash()
-        folderHash.combine("incremental-v2")
+        folderHash.combine("incremental-v3")
         folderHash.combine(toolchain.version)
         folderHash.combine(name)
         for flag in SwiftToolchain.languageFlags { folderHash.combine(flag) }
+        // The commands' own flags (grading's carry line tables): objects built one way are not reused the other.
+        for word in commands.map({ $0.compile + $0.emitModule }) ?? [] { folderHash.combine(word) }
         for dependency in dependencies { folderHash.combine(dependency.key) }
         for outputName in names { folderHash.combine(outputName) }
         let folder = buildFolder.appendingPathComponent("\(name)-\(folderHash.hex)", isDirectory: true)
@@ -93,7 +98,8 @@ public struct IncrementalModuleBuilder: Sendable {
         func built(_ route: Built.Route, _ compiled: [Int]) -> Built {
             Built(name: name, folder: folder, objects: names.indices.map(layout.object), key: key.hex,
                   sources: current.files.map { "\($0.path)\u{1F}\($0.hash)" }, route: route,
-                  compiled: compiled.map { sources[$0].lastPathComponent }, lock: lock)
+                  compiled: compiled.map { sources[$0].lastPathComponent },
+                  warnings: names.indices.map { layout.readWarnings($0) }, lock: lock)
         }
 
         let stateFile = folder.appendingPathComponent("state.json")
@@ -128,6 +134,24 @@ public struct IncrementalModuleBuilder: Sendable {
         var interface: URL { folder.appendingPathComponent("\(moduleName).swiftmodule") }
         func object(_ index: Int) -> URL { folder.appendingPathComponent("\(names[index]).o") }
         func partialModule(_ index: Int) -> URL { folder.appendingPathComponent("\(names[index]).partial.swiftmodule") }
+        func warnings(_ index: Int) -> URL { folder.appendingPathComponent("\(names[index]).warnings.txt") }
+
+        /// Keeps the warnings a compile job printed about each of its primary files.
+        func recordWarnings(_ output: String, for primaries: [Int], sources: [URL]) {
+            let diagnostics = CompilerDiagnostics(output)
+            for index in primaries {
+                let path = sources[index].standardizedFileURL.path
+                var text = diagnostics.entries.filter { entry in
+                    entry.severity != "error" && URL(fileURLWithPath: entry.path).standardizedFileURL.path == path
+                }.map(\.text).joined(separator: "\n")
+                if !text.isEmpty { text += "\n" }
+                try? AtomicFile.write(text, to: warnings(index))
+            }
+        }
+
+        func readWarnings(_ index: Int) -> String {
+            FileManager.default.contents(atPath: warnings(index).path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
         func outputs(_ index: Int) -> DirectCommands.PrimaryOutputs {
             DirectCommands.PrimaryOutputs(object: object(index), partialModule: partialModule(index))
         }
@@ -159,6 +183,7 @@ public struct IncrementalModuleBuilder: Sendable {
             _ = try? FileManager.default.removeItem(at: layout.object(index))
             guard (try? FileManager.default.moveItem(at: fresh.object(index), to: layout.object(index))) != nil else { return false }
         }
+        layout.recordWarnings(result.standardError + result.standardOutput, for: changed, sources: sources)
         return true
     }
 
@@ -192,6 +217,9 @@ public struct IncrementalModuleBuilder: Sendable {
             let diagnostics = compiles.isEmpty ? results.last.map { $0.standardError + $0.standardOutput } ?? "" : compiles
             throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: diagnostics, results: results)
         }
+        for (batch, members) in batches.enumerated() {
+            layout.recordWarnings(results[batch].standardError + results[batch].standardOutput, for: members, sources: sources)
+        }
     }
 
     /// The driver's build of the whole module: an object per file, and the interface.
@@ -211,6 +239,7 @@ public struct IncrementalModuleBuilder: Sendable {
         guard result.termination.isSuccess else {
             throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: result.standardError + result.standardOutput, results: [result])
         }
+        layout.recordWarnings(result.standardError + result.standardOutput, for: Array(sources.indices), sources: sources)
     }
 
     /// `main.swift`, or a file that says `@main`.

@@ -180,7 +180,7 @@ public enum Sandbox {
         #endif
     }()
 
-    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
+    public static func findExecutable(_ name: String, environment: [String: String]) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"

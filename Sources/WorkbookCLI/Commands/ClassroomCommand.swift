@@ -1,0 +1,50 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook classroom`: writes the GitHub Classroom autograding workflow.
+enum ClassroomCommand: Command {
+    static let spec = CommandSpec(
+        name: "classroom", summary: "write .github/workflows/classroom.yml for GitHub Classroom (teachers)",
+        arguments: "[N…]", argumentCount: 0...99,
+        options: [
+            .value("out", "FILE", "where to write it (default: .github/workflows/classroom.yml in the workbook)"),
+            .value("points", "P", "points per exercise (default 1)"),
+            .value("timeout", "MINUTES", "minutes each exercise's step may take (default 10: the first one builds)"),
+            .flag("force", "replace an existing file"),
+        ],
+        discussion: """
+        One autograding-command-grader step per exercise of the chapters named (default:
+        all), each running `workbook check N.M` with its points and time-out, then the
+        autograding-grading-reporter that adds them up, after steps that install Swift,
+        cmark, bubblewrap and `workbook` on ubuntu-latest. Commit the file in the
+        assignment's template repository. Checked with actionlint in the test suite.
+        Exit status: 0 when written; 1 when the file exists (use --force); 2 for a usage error.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let workbook = try context.workbook()
+        let chapters = try invocation.arguments.isEmpty ? workbook.chapters : invocation.arguments.map { try workbook.chapter($0) }
+        let points = try positiveInteger(invocation, "points", default: 1)
+        let minutes = try positiveInteger(invocation, "timeout", default: 10)
+        let file = invocation.value("out").map(context.resolve)
+            ?? workbook.root.appendingPathComponent(".github/workflows/classroom.yml")
+        if FileManager.default.fileExists(atPath: file.path), !invocation.has("force") {
+            context.console.printError("\(workbook.displayPath(file)): " + context.console.styledError("error:", .red)
+                + " the file exists; use --force to replace it")
+            return .failure
+        }
+        let steps = ClassroomWorkflow.steps(for: chapters, points: points, timeoutMinutes: minutes)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(ClassroomWorkflow.yaml(steps), to: file)
+        context.console.print("wrote \(workbook.displayPath(file)): \(steps.count) exercises, \(steps.count * points) points")
+        return .success
+    }
+
+    static func positiveInteger(_ invocation: Invocation, _ name: String, default value: Int) throws(UsageError) -> Int {
+        guard let text = invocation.value(name) else { return value }
+        guard let number = Int(text), (1...1000).contains(number) else {
+            throw .invalidChoice(option: name, value: text, choices: ["a whole number from 1 to 1000"])
+        }
+        return number
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+import WorkbookKit
+
+/// `workbook grade SUBMISSIONS [--out DIR]`: grades a class into a gradebook.
+enum GradeCommand: Command {
+    static let spec = CommandSpec(
+        name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
+        arguments: "<SUBMISSIONS>", argumentCount: 1...1,
+        options: [
+            .value("out", "DIR", "where the gradebook goes (default: gradebook/ in the workbook)"),
+            .value("chapter", "N", "grade only chapter N"),
+            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
+            .flag("fresh", "grade everything again, ignoring cached results"),
+        ],
+        discussion: """
+        SUBMISSIONS is a folder with one entry per student, named by the student: a
+        workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
+        the workbook with its exercises/ folder (what GitHub Classroom's "download
+        repositories" gives), or a .zip of either (at most 64 MiB and 5,000 files unpacked).
+        Each student is graded on their own, in the sandbox, students side by side; a
+        student's files are never written. Results are cached by content, so grading the
+        class again re-runs only the students whose files changed.
+
+        Writes DIR/gradebook.csv (a row per student: each exercise's status and points,
+        the total), DIR/gradebook.html (the same table, with the reason next to every
+        partial credit), and for each student DIR/students/NAME/feedback.html (the report
+        `check` prints) and DIR/students/NAME/NN-slug.json (Exercism results, per chapter).
+        Points: 1 per exercise; a failure earns the share of its tests that passed.
+        Exit status: 0 when the class was graded (whatever the grades), 1 when a
+        submission could not be read, 2 for a usage error.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let workbook = try context.workbook()
+        var options = Grader.Options()
+        options.timeout = try GradingContext.timeout(invocation)
+        options.useCache = !invocation.has("fresh")
+        var chapters: [Int]?
+        if let text = invocation.value("chapter") {
+            chapters = [try workbook.chapter(text).number]
+        }
+        let submissions = context.resolve(invocation.arguments[0])
+        let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
+        try HandoutWriter.checkOutputFolder(out, workbook: workbook)
+        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
+        guard !students.isEmpty else {
+            console.printError(console.styledError("error:", .red) + " \(workbook.displayPath(submissions)) holds no submissions: "
+                + "expected one folder or .zip per student")
+            return .failure
+        }
+
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
+        let started = Date()
+        let bar = ClassProgress(console: console, started: started)
+        grader.progress = { done, total in bar.update(done: done, total: total) }
+        let results = try grader.grade(students)
+        bar.finish()
+
+        let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters)
+        let previous = GradebookState.load(from: out)
+        try write(book, results, to: out, workbook: workbook)
+        let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)
+        try GradebookState.save(Dictionary(uniqueKeysWithValues: results.map { ($0.student.name, $0.contentKey) }), to: out)
+
+        let width = results.map(\.student.name.count).max() ?? 7
+        for row in book.rows {
+            let passed = row.cells.values.filter { $0.status == .passed }.count
+            var line = "  \(row.student.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                + "\(Gradebook.number(row.total)) / \(Gradebook.number(book.possible)) points, \(passed) of \(book.exercises.count) passed"
+            if let problem = row.problem { line += console.styled(" — \(problem)", .yellow) }
+            console.print(line)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        console.print("\(results.count) students graded in \(String(format: "%.1f", seconds)) s "
+            + "(\(changed.count) new or changed since the last gradebook, \(results.count - changed.count) unchanged)")
+        console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
+        SandboxNotice.print(on: console, inReport: true)
+        return results.contains { $0.student.problem != nil } ? .failure : .success
+    }
+
+    /// A student's name as a folder name: no slashes, no leading dot.
+    static func folderName(_ student: String) -> String {
+        let safe = student.map { $0 == "/" || $0 == "\\" ? "_" : $0 }
+        return (safe.first == "." ? "_" : "") + String(safe)
+    }
+
+    private static func write(_ book: Gradebook, _ results: [ClassGrader.StudentResult], to out: URL, workbook: Workbook) throws {
+        var feedback: [String: String] = [:]
+        for result in results {
+            let folder = out.appendingPathComponent("students").appendingPathComponent(folderName(result.student.name))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let report = Buffer()
+            let console = Console(out: { report.append($0) }, error: { report.append($0) })
+            if let problem = result.student.problem { console.print("Could not grade: \(problem)") }
+            for grade in result.grades {
+                if let chapter = workbook.chapters.first(where: { $0.number == grade.chapter }) {
+                    let statuses = Dictionary(grade.exercises.map { ($0.id, $0.status.listStatus) }) { $1 }
+                    CheckReport(console: console, full: true).print(grade, chapter: chapter, statuses: statuses)
+                    try AtomicFile.write(try ResultsJSON.chapter(grade), to: folder.appendingPathComponent("\(chapter.stem).json"))
+                }
+                console.print()
+            }
+            try AtomicFile.write(GradebookPage.feedback(student: result.student.name, report: report.text), to: folder.appendingPathComponent("feedback.html"))
+            feedback[result.student.name] = "students/\(folderName(result.student.name))/feedback.html"
+        }
+        try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))
+        try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback),
+                             to: out.appendingPathComponent("gradebook.html"))
+    }
+}
+
+/// What each student's files hashed to when the gradebook was last written.
+enum GradebookState {
+    static func file(in out: URL) -> URL { out.appendingPathComponent(".gradebook-state.json") }
+
+    static func load(from out: URL) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file(in: out).path) else { return [:] }
+        return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
+    }
+
+    static func save(_ keys: [String: String], to out: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try AtomicFile.write(try encoder.encode(keys), to: file(in: out))
+    }
+}
+
+/// Text collected from a console.
+final class Buffer: Sendable {
+    private let storage = Mutex("")
+    func append(_ text: String) { storage.withLock { $0 += text } }
+    var text: String { storage.withLock { $0 } }
+}
+
+/// "graded 3 of 30 students · 12 s · about 1 min 48 s left", redrawn on a terminal.
+final class ClassProgress: Sendable {
+    let console: Console
+    let started: Date
+
+    init(console: Console, started: Date) {
+        self.console = console
+        self.started = started
+    }
+
+    func update(done: Int, total: Int) {
+        let elapsed = Date().timeIntervalSince(started)
+        let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        let filled = total > 0 ? done * 20 / total : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+        let text = "[\(bar)] graded \(done) of \(total) students · \(Int(elapsed)) s" + (done < total ? " · about \(Int(left.rounded())) s left" : "")
+        if console.interactive {
+            console.write("\r\u{1B}[2K" + text)
+        } else {
+            console.printError(text)
+        }
+    }
+
+    func finish() {
+        if console.interactive { console.write("\r\u{1B}[2K") }
+    }
+}

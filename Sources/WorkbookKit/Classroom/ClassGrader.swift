@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+
+/// Grades a class: each student's workspace on its own (their own `Workbook`, so nothing
+/// of one student's is seen in another's grade), students side by side across the
+/// processors, every exercise in the sandbox with its time limit. Results are cached by
+/// content, as `check`'s are, so grading the class again re-runs only what changed.
+public struct ClassGrader: Sendable {
+    public struct StudentResult: Sendable {
+        public var student: StudentSubmission
+        public var grades: [ChapterGrade]
+        public var seconds: Double
+        /// What the student's files hash to: the gradebook remembers it to say who changed.
+        public var contentKey: String
+    }
+
+    public let root: URL
+    public let toolchain: SwiftToolchain
+    public var options: Grader.Options
+    /// The chapters to grade (numbers); nil for all.
+    public var chapters: [Int]?
+    /// Students graded at once. Two per processor: most of a run is waiting for children.
+    public var width = max(2, BlockingLanes.processors)
+    /// Told after each student: how many are done, of how many.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(root: URL, toolchain: SwiftToolchain, options: Grader.Options = Grader.Options(), chapters: [Int]? = nil) {
+        self.root = root
+        self.toolchain = toolchain
+        self.options = options
+        self.chapters = chapters
+    }
+
+    public func grade(_ students: [StudentSubmission]) throws -> [StudentResult] {
+        let done = Counter()
+        let total = students.count
+        return try BlockingLanes.map(students, width: width) { student in
+            let started = Date()
+            var grades: [ChapterGrade] = []
+            if let workspace = student.workspace {
+                let workbook = try Workbook(root: root, exercisesFolder: workspace)
+                let grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+                for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
+                    guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
+                    grades.append(try grader.grade(chapter))
+                }
+            }
+            progress?(done.next(), total)
+            return StudentResult(student: student, grades: grades, seconds: Date().timeIntervalSince(started),
+                                 contentKey: Self.contentKey(student.workspace))
+        }
+    }
+
+    /// Every file of the workspace, by path and content.
+    static func contentKey(_ workspace: URL?) -> String {
+        guard let workspace else { return "" }
+        var hash = ContentHash()
+        let paths = (FileManager.default.enumerator(atPath: workspace.path)?.allObjects as? [String] ?? []).sorted()
+        for path in paths {
+            let url = workspace.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            hash.combine(path)
+            hash.combine(data)
+        }
+        return hash.hex
+    }
+
+    /// The gradebook of `results`: every exercise of the graded chapters, in order.
+    public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?) -> Gradebook {
+        let exercises = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
+            .flatMap(\.exercises).filter { $0.referenceFile != nil && $0.testsFile != nil }
+            .map { (id: $0.id, title: $0.title) }
+        let rows = results.map { result in
+            var cells: [ExerciseID: Gradebook.Cell] = [:]
+            for grade in result.grades.flatMap(\.exercises) { cells[grade.id] = Gradebook.cell(for: grade) }
+            return Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
+        }
+        return Gradebook(exercises: exercises, rows: rows)
+    }
+}
+
+/// A count shared by the lanes.
+private final class Counter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One student's work, as found in a class's submissions folder.
+public struct StudentSubmission: Sendable, Equatable {
+    public enum Form: String, Sendable, Equatable {
+        /// A workspace folder (`NN-slug/` folders of exercise files).
+        case workspace
+        /// A repository or a copy of the workbook, with the workspace in `exercises/`.
+        case repository
+        /// A `.zip` of either, unpacked into the grader's own folder.
+        case zip
+    }
+
+    /// The entry's name without `.zip`: how the gradebook names the student.
+    public var name: String
+    public var form: Form
+    /// The folder graded as the student's `exercises/`; nil when there is nothing to grade.
+    public var workspace: URL?
+    /// Why nothing could be graded (a zip that is too big or broken), for the gradebook.
+    public var problem: String?
+}
+
+/// Finds the students in a submissions folder: one entry per student — a workspace, a
+/// git repository (what GitHub Classroom's "download repositories" gives), or a `.zip` —
+/// named by the student. Zips are unpacked under `scratch`, once per content, with
+/// limits on their size and file count (a zip bomb costs nothing but its own line).
+public enum ClassSubmissions {
+    /// Unpacked bytes and files a zip may hold: a workspace is a few dozen small files.
+    public static let zipByteLimit = 64 << 20
+    public static let zipFileLimit = 5_000
+
+    public static func find(in folder: URL, scratch: URL) throws(WorkbookError) -> [StudentSubmission] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw .unreadable(path: folder.path, reason: "the submissions folder cannot be listed: \(WorkspaceFiles.reason(error))")
+        }
+        return names.compactMap { name in
+            let entry = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { return nil }
+            if isDirectory.boolValue {
+                let (form, workspace) = workspaceIn(entry)
+                return StudentSubmission(name: name, form: form, workspace: workspace)
+            }
+            guard name.hasSuffix(".zip") else { return nil }
+            return unpack(entry, name: String(name.dropLast(4)), scratch: scratch)
+        }
+    }
+
+    /// `exercises/` when the folder has one (a repository), else the folder itself.
+    static func workspaceIn(_ folder: URL) -> (StudentSubmission.Form, URL) {
+        let nested = folder.appendingPathComponent("exercises")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return (.repository, nested)
+        }
+        // A zip of a folder holds that one folder (not a chapter's `NN-slug/`).
+        let inside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }) ?? []
+        if inside.count == 1, ChapterFileName(inside[0] + ".md") == nil {
+            let only = folder.appendingPathComponent(inside[0])
+            if FileManager.default.fileExists(atPath: only.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return workspaceIn(only)
+            }
+        }
+        return (.workspace, folder)
+    }
+
+    private static func unpack(_ zip: URL, name: String, scratch: URL) -> StudentSubmission {
+        var result = StudentSubmission(name: name, form: .zip)
+        guard let unzip = Sandbox.findExecutable("unzip", environment: ProcessInfo.processInfo.environment) else {
+            result.problem = "cannot unpack \(zip.lastPathComponent): unzip is not installed (apt-get install unzip)"
+            return result
+        }
+        guard let bytes = FileManager.default.contents(atPath: zip.path) else {
+            result.problem = "cannot read \(zip.lastPathComponent)"
+            return result
+        }
+        var hash = ContentHash()
+        hash.combine(bytes)
+        let target = scratch.appendingPathComponent("\(name)-\(hash.hex.prefix(16))")
+        if !FileManager.default.fileExists(atPath: target.path) {
+            // The listing first: its totals say what unpacking would write.
+            guard let listing = try? ChildProcess.run(unzip, .init(arguments: ["-l", zip.path], timeout: 30)),
+                  listing.termination.isSuccess,
+                  let totals = listing.standardOutput.split(separator: "\n").last?.split(separator: " ").compactMap({ Int($0) }),
+                  totals.count >= 2 else {
+                result.problem = "\(zip.lastPathComponent) is not a zip file that can be read"
+                return result
+            }
+            guard totals[0] <= zipByteLimit, totals[1] <= zipFileLimit else {
+                result.problem = "\(zip.lastPathComponent) would unpack to \(totals[0] >> 20) MiB in \(totals[1]) files, "
+                    + "over the limit of \(zipByteLimit >> 20) MiB and \(zipFileLimit) files; it was not unpacked"
+                return result
+            }
+            let partial = scratch.appendingPathComponent(".tmp-\(name)-\(getpid())")
+            try? FileManager.default.removeItem(at: partial)
+            try? FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            // -n: never overwrite; unzip refuses absolute paths and `..` by itself.
+            let unpacked = try? ChildProcess.run(unzip, .init(arguments: ["-q", "-n", zip.path, "-d", partial.path], timeout: 60))
+            guard unpacked?.termination.isSuccess == true, (try? FileManager.default.moveItem(at: partial, to: target)) != nil else {
+                try? FileManager.default.removeItem(at: partial)
+                result.problem = "\(zip.lastPathComponent) could not be unpacked: \(unpacked?.standardError.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unzip did not start")"
+                return result
+            }
+        }
+        result.workspace = workspaceIn(target).1
+        return result
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A class's grades: one row per student, a cell per exercise with its status, points and
+/// the reason for anything less than full marks.
+public struct Gradebook: Sendable, Equatable {
+    public struct Cell: Sendable, Equatable {
+        public var status: GradeStatus
+        public var points: Double
+        public var possible: Double
+        /// Why the points are not full (the grade's first line); empty for full marks.
+        public var reason: String
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var student: String
+        /// By exercise id, in `Gradebook.exercises` order.
+        public var cells: [ExerciseID: Cell]
+        /// Why nothing was graded (a zip that could not be unpacked), if so.
+        public var problem: String?
+        public var total: Double { cells.values.map(\.points).reduce(0, +) }
+    }
+
+    public var exercises: [(id: ExerciseID, title: String)]
+    public var rows: [Row]
+
+    public static func == (lhs: Gradebook, rhs: Gradebook) -> Bool {
+        lhs.rows == rhs.rows && lhs.exercises.map(\.id) == rhs.exercises.map(\.id)
+    }
+
+    public var possible: Double { Double(exercises.count) }
+
+    /// Points for one exercise: full for a pass; for a failure, the share of its tests that
+    /// passed; nothing when no test could judge it (does not compile, crashed before any
+    /// ending, timed out, not started).
+    public static func cell(for grade: ExerciseGrade, possible: Double = 1) -> Cell {
+        let firstLine = grade.message.split(separator: "\n").first.map(String.init) ?? grade.status.rawValue
+        switch grade.status {
+        case .passed:
+            return Cell(status: .passed, points: possible, possible: possible, reason: "")
+        case .failed, .crashed, .timedOut:
+            let passing = grade.tests.filter { $0.status == .pass }.count
+            let share = grade.tests.isEmpty ? 0 : Double(passing) / Double(grade.tests.count)
+            let failing = grade.tests.first { $0.status != .pass }
+            let why = failing.map { "“\($0.name)”: " + ($0.message?.split(separator: "\n").first.map(String.init) ?? $0.status.rawValue) } ?? firstLine
+            return Cell(status: grade.status, points: (possible * share * 100).rounded() / 100, possible: possible,
+                        reason: "\(passing) of \(grade.tests.count) tests passed; \(why)")
+        case .doesNotCompile, .notStarted:
+            return Cell(status: grade.status, points: 0, possible: possible, reason: firstLine)
+        }
+    }
+
+    /// `gradebook.csv`: student, then each exercise's status and points, then the total.
+    public func csv() -> String {
+        var header = ["student"]
+        for exercise in exercises { header += ["\(exercise.id) status", "\(exercise.id) points"] }
+        header += ["total", "possible"]
+        var lines = [header.map(Self.csvField).joined(separator: ",")]
+        for row in rows {
+            var fields = [row.student]
+            for exercise in exercises {
+                let cell = row.cells[exercise.id]
+                fields += [cell?.status.rawValue ?? (row.problem == nil ? "" : "error"), cell.map { Self.number($0.points) } ?? "0"]
+            }
+            fields += [Self.number(row.total), Self.number(possible)]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+
+    /// RFC 4180: quoted when it holds a comma, a quote or a line break. A leading `=`,
+    /// `+`, `-` or `@` would be a formula in a spreadsheet: it gets a `'` in front.
+    public static func csvField(_ text: String) -> String {
+        var text = text
+        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `gradebook.html` and each student's feedback page: self-contained, no scripts (the
+/// CSP forbids them), readable in any browser and printable.
+public enum GradebookPage {
+    static let style = """
+        body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1d1d1f}
+        h1{font-size:1.5rem}table{border-collapse:collapse;font-size:.9rem}
+        th,td{border:1px solid #d2d2d7;padding:.35rem .5rem;vertical-align:top;text-align:left}
+        th{background:#f5f5f7;position:sticky;top:0}td.points{text-align:right;white-space:nowrap}
+        .passed{background:#e8f5e9}.failed,.crashed,.timed-out{background:#fff4e5}.does-not-compile{background:#fdecea}
+        .not-started{color:#6e6e73}
+        .reason{display:block;color:#555;font-size:.78rem;font-weight:normal;white-space:normal;text-align:left;
+        max-width:16rem;overflow-wrap:anywhere;margin-top:.2rem}
+        pre{background:#f5f5f7;padding:1rem;overflow-x:auto;white-space:pre-wrap}
+        """
+
+    static func page(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTML.escape(title))</title><style>\(style)</style></head>
+        <body>
+        \(body)
+        </body></html>
+
+        """
+    }
+
+    /// The class table: a row per student, a cell per exercise with its points, and the
+    /// reason under any cell that is not full marks. `feedback` maps a student to the
+    /// relative link of their page.
+    public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String]) -> String {
+        var html = "<h1>\(HTML.escape(title))</h1>\n<p>\(book.rows.count) students, \(book.exercises.count) exercises, "
+            + "\(Gradebook.number(book.possible)) points possible. Points are full for a pass, the share of passing tests "
+            + "for a failure, none when no test could judge the code.</p>\n"
+        html += "<table>\n<thead><tr><th scope=\"col\">Student</th>"
+        for exercise in book.exercises {
+            html += "<th scope=\"col\" title=\"\(HTML.escape(exercise.title))\">\(exercise.id)</th>"
+        }
+        html += "<th scope=\"col\">Total</th></tr></thead>\n<tbody>\n"
+        for row in book.rows {
+            let name = HTML.escape(row.student)
+            let link = feedback[row.student].map { "<a href=\"\(HTML.escape($0))\">\(name)</a>" } ?? name
+            html += "<tr><th scope=\"row\">\(link)"
+            if let problem = row.problem { html += "<span class=\"reason\">\(HTML.escape(problem))</span>" }
+            html += "</th>"
+            for exercise in book.exercises {
+                guard let cell = row.cells[exercise.id] else {
+                    html += "<td class=\"points not-started\">–</td>"
+                    continue
+                }
+                html += "<td class=\"points \(cell.status.rawValue)\">\(Gradebook.number(cell.points))"
+                if !cell.reason.isEmpty { html += "<span class=\"reason\">\(HTML.escape(cell.reason))</span>" }
+                html += "</td>"
+            }
+            html += "<td class=\"points\"><strong>\(Gradebook.number(row.total))</strong> / \(Gradebook.number(book.possible))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>"
+        return page(title: title, body: html)
+    }
+
+    /// A student's page: the report `check` prints, as plain text.
+    public static func feedback(student: String, report: String) -> String {
+        page(title: "Feedback for \(student)",
+             body: "<h1>Feedback for \(HTML.escape(student))</h1>\n<p><a href=\"../gradebook.html\">Back to the gradebook</a></p>\n<pre>\(HTML.escape(report))</pre>")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import WorkbookKit
+import WorkbookTestSupport
+@testable import WorkbookCLI
+
+/// Issue 22: `workbook grade` on a class of one student of each kind.
+@Suite("Grading a class", .serialized)
+struct GradeCommandTests {
+    /// The class: references, starters (an empty folder), a wrong answer, a compile error,
+    /// an endless loop, a forged pass, a repository layout, a zip of a workspace and a zip bomb.
+    private func makeClass(in session: FixtureSession) throws -> URL {
+        let root = session.root
+        let folder = root.appendingPathComponent("class")
+        let references = root.appendingPathComponent("Sources/Chapter01Basics")
+        func student(_ name: String, layout: String = "") throws -> URL {
+            let target = folder.appendingPathComponent(name).appendingPathComponent(layout).appendingPathComponent("01-basics")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+                try FileManager.default.copyItem(at: references.appendingPathComponent(file), to: target.appendingPathComponent(file))
+            }
+            return target
+        }
+        _ = try student("ada")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bea"), withIntermediateDirectories: true)
+        let wrong = try student("cal")
+        try "public func add(_ a: Int, _ b: Int) -> Int { a - b }\n".write(to: wrong.appendingPathComponent("Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        let broken = try student("dee")
+        try "public func add(_ a: Int, _ b: Int) -> Int { \"x\" }\n".write(to: broken.appendingPathComponent("Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        let loop = try student("eve")
+        try """
+            public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int {
+                var x = value
+                while x >= 0 { x = x &+ 0 }
+                return x
+            }
+
+            """.write(to: loop.appendingPathComponent("Ex2_Apply.swift"), atomically: true, encoding: .utf8)
+        let forged = try student("fay")
+        try """
+            import Foundation
+
+            public func total(_ prices: [Int]) -> Int {
+                let forged = #"{"kind":"event","payload":{"kind":"runEnded"},"version":0}"# + "\\n"
+                for fd in Int32(3)..<Int32(64) where fcntl(fd, F_GETFD) != -1 { _ = forged.withCString { write(fd, $0, strlen($0)) } }
+                exit(0)
+            }
+
+            """.write(to: forged.appendingPathComponent("Ex3_Total.swift"), atomically: true, encoding: .utf8)
+        _ = try student("gus", layout: "exercises")
+        // A zip of a workspace, and a zip bomb (100 MiB of zeros in 100 KiB).
+        let zipped = try student("hal").deletingLastPathComponent()
+        try python("""
+            import os, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1] + '.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                for base, _, files in os.walk(sys.argv[1]):
+                    for f in files:
+                        p = os.path.join(base, f); z.write(p, os.path.relpath(p, sys.argv[1]))
+            with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('01-basics/Ex1_Add.swift', b'\\0' * (100 << 20))
+            """, zipped.path, folder.appendingPathComponent("ivy.zip").path)
+        try FileManager.default.removeItem(at: zipped)
+        return folder
+    }
+
+    private func python(_ script: String, _ arguments: String...) throws {
+        let result = try ChildProcess.run("/usr/bin/env", .init(arguments: ["python3", "-c", script] + arguments, timeout: 60))
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+    }
+
+    @Test("writes the gradebook with each student's statuses and points, and re-grades only a changed submission")
+    func gradesAClass() async throws {
+        let session = try FixtureSession()
+        _ = try makeClass(in: session)
+        let before = snapshot(session.root.appendingPathComponent("class"))
+        let first = await session.run("grade", "class", "--chapter", "1", "--timeout", "3")
+        #expect(first.code == 1, "the zip bomb is a submission that could not be read: \(first.out) \(first.err)")
+        let csv = try #require(session.file("gradebook/gradebook.csv"))
+        let rows = Dictionary(uniqueKeysWithValues: csv.split(separator: "\r\n").dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return (fields[0], Array(fields.dropFirst()))
+        })
+        #expect(rows["ada"] == ["passed", "1", "passed", "1", "passed", "1", "3", "3"])
+        #expect(rows["bea"] == ["not-started", "0", "not-started", "0", "not-started", "0", "0", "3"])
+        #expect(rows["cal"]?.prefix(2) == ["failed", "0"])
+        #expect(rows["dee"]?.prefix(2) == ["does-not-compile", "0"])
+        #expect(rows["eve"]?[2...3] == ["timed-out", "0"])
+        #expect(rows["fay"]?[4...5] == ["crashed", "0"], "a forged pass must not count")
+        #expect(rows["gus"]?.last(2) == ["3", "3"], "a repository's exercises/ folder")
+        #expect(rows["hal"]?.last(2) == ["3", "3"], "a zipped workspace")
+        #expect(rows["ivy"]?.suffix(2) == ["0", "3"])
+        #expect(first.out.contains("ivy.zip would unpack to 100 MiB"))
+        let html = try #require(session.file("gradebook/gradebook.html"))
+        #expect(html.contains("students/cal/feedback.html"))
+        #expect(html.contains("0 of 2 tests passed"), "the reason next to a partial credit")
+        #expect(session.file("gradebook/students/dee/feedback.html")?.contains("does not compile") == true)
+        #expect(session.file("gradebook/students/ada/01-basics.json")?.contains(#""status":"pass""#) == true)
+        #expect(snapshot(session.root.appendingPathComponent("class")) == before, "grading wrote into a submission")
+
+        try "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n"
+            .write(to: session.root.appendingPathComponent("class/cal/01-basics/Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        let second = await session.run("grade", "class", "--chapter", "1", "--timeout", "3")
+        #expect(second.out.contains("(1 new or changed since the last gradebook, 8 unchanged)"), "\(second.out)")
+        #expect(session.file("gradebook/gradebook.csv")?.contains("cal,passed,1,passed,1,passed,1,3,3") == true)
+    }
+
+    @Test("a spreadsheet formula in a student's name is defused, and fields with commas are quoted")
+    func csvFields() {
+        #expect(Gradebook.csvField("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(Gradebook.csvField("Lee, Ann") == "\"Lee, Ann\"")
+        #expect(Gradebook.csvField("-1") == "-1")
+    }
+}
+
+/// Every file below `folder` with its content.
+private func snapshot(_ folder: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [] {
+        if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) { files[path] = data }
+    }
+    return files
+}
+
+private extension Array {
+    func last(_ count: Int) -> ArraySlice<Element> { suffix(count) }
+}
