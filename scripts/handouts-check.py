@@ -65,7 +65,7 @@ def first_chapter(starts):
 def check_book(pdf, artifacts):
     """A printed book: page numbers and running heads on every page but the title page,
     an outline, the contents' page numbers, and no page more than half empty except a
-    chapter's last (the page before a chapter starts, or the book's last)."""
+    chapter's last (the page before a chapter or its hints start, or the book's last)."""
     problems = []
     if not os.path.exists(pdf):
         return [f"{pdf}: no printed book; run `workbook render all --pdf`"]
@@ -77,6 +77,8 @@ def check_book(pdf, artifacts):
     if not outline:
         problems.append(f"{pdf}: no outline (bookmarks)")
     chapter_starts = {p for p, t in outline if t.upper().startswith("CHAPTER ")}
+    # A chapter's hints start a page of their own: the page before ends the chapter's text.
+    part_starts = chapter_starts | {p for p, t in outline if t.startswith("Hints for chapter ")}
     texts = {}
     half_empty = []
     for number, height, body in pages:
@@ -95,7 +97,7 @@ def check_book(pdf, artifacts):
             problems.append(f"{pdf}: page {number} has no running head")
         body_lines = [top + h for top, h, t in lines if height * 0.06 <= top <= height * 0.93]
         used = (max(body_lines) - height * 0.06) / (height * 0.87) if body_lines else 0
-        last_of_chapter = number + 1 in chapter_starts or number == len(pages)
+        last_of_chapter = number + 1 in part_starts or number == len(pages)
         if used < 0.5 and not last_of_chapter:
             half_empty.append(f"{number} ({used:.0%} used)")
     if half_empty:
