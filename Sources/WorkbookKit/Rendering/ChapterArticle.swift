@@ -18,6 +18,8 @@ struct ChapterArticle {
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var tally = RenderTally()
+    /// Figures embedded so far: their numbers in the chapter.
+    private var figuresShown = 0
 
     init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?,
          starters: [ExerciseID: Result<String, WorkbookError>]) {
@@ -91,7 +93,7 @@ struct ChapterArticle {
             + "In a terminal: <code>workbook hint N.M</code>.</p>\n"
         for exercise in withHints {
             let anchor = "\(exercise.id.chapter)-\(exercise.id.number)"
-            html += "<section class=\"exercise-hints\" id=\"hints-\(anchor)\">\n<h3>Exercise \(exercise.id): \(HTML.escape(exercise.title))</h3>\n"
+            html += "<section class=\"exercise-hints\" id=\"hints-\(anchor)\">\n<h3>Exercise \(exercise.id): \(InlineMarkdown.html(exercise.title))</h3>\n"
             for (index, hint) in exercise.hints.enumerated() {
                 html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
                     + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
@@ -117,9 +119,11 @@ struct ChapterArticle {
     // MARK: Code and snippets
 
     private mutating func writeCode(_ code: String, language: String?, classes: String = "code") {
-        let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
+        let body = CodeLines.html(language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code))
         let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
-        html += "<pre class=\"\(classes)\"><code\(languageClass)>\(body)</code></pre>\n"
+        // A short listing is kept whole on paper; a long one may break between lines.
+        let short = code.utf8.count(where: { $0 == 0x0A }) < 15 ? " short" : ""
+        html += "<pre class=\"\(classes)\(short)\"><code\(languageClass)>\(body)</code></pre>\n"
     }
 
     private mutating func writeSnippet(_ snippet: Snippet) {
@@ -180,15 +184,18 @@ struct ChapterArticle {
         let id = "figure-\(chapter.number)-\(snippet.location.line)"
         let drawing: Result<Figure, Figure.Rejection>?
         if let result, result.status == .passed {
-            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual) }
+            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual, id: id) }
         } else {
             drawing = nil
         }
         switch drawing {
         case .success(let figure):
+            // Numbered in the chapter; the caption is the figure's one title and labels the SVG.
+            figuresShown += 1
+            let title = figure.title.isEmpty ? "" : " \(HTML.escape(figure.title))"
             html += "<figure class=\"figure\" id=\"\(id)\">\n\(figure.svg)\n"
-            if !figure.title.isEmpty { html += "<figcaption>\(HTML.escape(figure.title))</figcaption>\n" }
-            html += "</figure>\n"
+                + "<figcaption id=\"\(Figure.captionID(of: id))\"><span class=\"figure-number\">Figure \(chapter.number).\(figuresShown)</span>\(title)</figcaption>\n"
+                + "</figure>\n"
         case .failure(let rejection):
             tally.missingFigures += 1
             diagnostics.append(Diagnostic(at: snippet.location, rejection.description))
@@ -221,6 +228,8 @@ struct ChapterArticle {
             html += "<p class=\"hint-link\">Stuck? <a href=\"#hints-\(exercise.id.chapter)-\(exercise.id.number)\">"
                 + "\(exercise.hints.count) hints for \(exercise.id)</a> wait at the end of the chapter.</p>\n"
         }
+        // Printed without its hints (`--hints omit`), the exercise says where they are.
+        if !exercise.hints.isEmpty { html += "<p class=\"hint-note\">Hints: <code>workbook hint \(exercise.id)</code></p>\n" }
         html += "</section>\n"
     }
 
