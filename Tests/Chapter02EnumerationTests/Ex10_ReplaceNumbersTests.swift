@@ -43,6 +43,29 @@ struct Ex10_ReplaceNumbersTests {
                 "the batch deleted \(update.deletedRows) and inserted \(update.insertedRows)")
     }
 
+    @Test("deletes when nothing comes, and inserts when nothing goes")
+    func onlyOneKind() throws {
+        let shrinking = NumbersScreen()
+        try shrinking.replaceNumbers(with: [[1, 5], [0, 2, 4, 6]])
+        #expect(shrinking.table.contents == "Odd Numbers: 1, 5\nEven Numbers: 0, 2, 4, 6",
+                "with only numbers to delete, the table shows \(shrinking.table.contents.debugDescription)")
+        #expect(shrinking.table.updates.count == 1,
+                "with only numbers to delete (3 and 7), the table was updated \(shrinking.table.updates.count) times; expected one batch")
+        let deletion = try #require(shrinking.table.updates.last)
+        #expect(deletion.deletedRows == paths((0, 1), (0, 3)) && deletion.insertedRows.isEmpty,
+                "the batch deleted \(deletion.deletedRows) and inserted \(deletion.insertedRows); expected rows 1 and 3 of section 0 deleted, nothing inserted")
+
+        let growing = NumbersScreen()
+        try growing.replaceNumbers(with: [[1, 3, 5, 7], [0, 2, 4, 6, 8]])
+        #expect(growing.table.contents == "Odd Numbers: 1, 3, 5, 7\nEven Numbers: 0, 2, 4, 6, 8",
+                "with only a number to insert, the table shows \(growing.table.contents.debugDescription)")
+        #expect(growing.table.updates.count == 1,
+                "with only a number to insert (8), the table was updated \(growing.table.updates.count) times; expected one batch")
+        let insertion = try #require(growing.table.updates.last)
+        #expect(insertion.deletedRows.isEmpty && insertion.insertedRows == paths((1, 4)),
+                "the batch deleted \(insertion.deletedRows) and inserted \(insertion.insertedRows); expected row 4 of section 1 inserted, nothing deleted")
+    }
+
     @Test("keeps the data source and the table in step")
     func dataSourceToo() throws {
         let screen = NumbersScreen()

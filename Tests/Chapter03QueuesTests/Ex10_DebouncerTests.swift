@@ -55,6 +55,23 @@ struct Ex10_DebouncerTests {
         #expect(runs.value == 1, "a call after a cancel ran \(runs.value) time(s); expected once")
     }
 
+    @Test("a call soon after a cancel runs once, the delay after that call")
+    func callAfterCancel() {
+        let (debouncer, clock, runs) = debouncer()
+        debouncer.call()
+        clock.advance(by: 0.1)
+        debouncer.cancel()
+        clock.advance(by: 0.1)
+        debouncer.call()
+        clock.advance(to: 0.49)
+        #expect(runs.value == 0,
+                "a call at 0 s, cancel at 0.1 s and a call at 0.2 s with a 0.3 s delay ran \(runs.value) time(s) by 0.49 s; expected none before 0.5 s (the first call was cancelled)")
+        clock.advance(to: 0.5)
+        #expect(runs.value == 1, "the call at 0.2 s had run \(runs.value) time(s) by 0.5 s; expected once")
+        clock.advance(by: 5)
+        #expect(runs.value == 1, "a call, a cancel and a call ran \(runs.value) times in the end; expected once")
+    }
+
     @Test("runs once for calls from many threads at once")
     func concurrentCalls() {
         let (debouncer, clock, runs) = debouncer()

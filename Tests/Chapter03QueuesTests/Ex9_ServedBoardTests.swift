@@ -54,4 +54,25 @@ struct Ex9_ServedBoardTests {
         }
         #expect(done != nil, "serve never called done")
     }
+
+    @Test("returns while the kitchen is still busy with earlier work")
+    func returnsWhileKitchenBusy() async throws {
+        let board = ServedBoard()
+        // The test holds the kitchen's queue until serve has returned, so handing the
+        // orders over cannot wait for them. A serve that waits for the kitchen is held
+        // too: for two seconds at most, then the hold lets go.
+        let release = DispatchSemaphore(value: 0)
+        kitchen.async { _ = release.wait(timeout: .now() + .seconds(2)) }
+        var took = Duration.zero
+        let done: Void? = await awaitCallback { callback in
+            took = ContinuousClock().measure {
+                serve(["burger", "fries"], on: kitchen, board: board) { callback(()) }
+            }
+            release.signal()
+        }
+        try #require(done != nil, "serve never called done")
+        #expect(took < .seconds(1),
+                "with the kitchen's queue busy, serve took \(took) to return; expected it to hand the orders over and return at once, without waiting for the kitchen")
+        #expect(board.label.history == ["1 served", "2 served"], "the sign showed \(board.label.history); expected 1 and 2 served, in that order")
+    }
 }

@@ -14,17 +14,22 @@ struct Ex10_RetryingTests {
         func note(_ line: String) { log.withLock { $0.append("\(clock.now.stageText) s: \(line)") } }
 
         /// Attempt n takes `plan[n - 1].seconds` and then reports `plan[n - 1].outcome`;
-        /// `ignoresCancel` attempts report anyway.
-        func operation(_ plan: [(seconds: Double, outcome: Outcome)], ignoresCancel: Bool = false) -> AsyncOperation {
+        /// `ignoresCancel` attempts report anyway; `reportsCancel` ones answer a cancel
+        /// with `.cancelled` at once, as the chapter's `sequence` does. `onStart` runs
+        /// as attempt n starts, before it returns its cancel closure.
+        func operation(_ plan: [(seconds: Double, outcome: Outcome)], ignoresCancel: Bool = false, reportsCancel: Bool = false,
+                       onStart: @escaping @Sendable (Int) -> Void = { _ in }) -> AsyncOperation {
             let attempts = Locked(0)
             return { [self] _, _, done in
                 let number = attempts.withLock { $0 += 1; return $0 }
                 let (seconds, outcome) = plan[min(number, plan.count) - 1]
                 note("attempt \(number) starts")
                 let ticket = clock.schedule(after: seconds) { done?(outcome) }
+                onStart(number)
                 return { [self] in
                     note("attempt \(number) cancelled")
                     if !ignoresCancel { _ = clock.cancel(ticket) }
+                    if reportsCancel { done?(.cancelled) }
                 }
             }
         }
@@ -89,14 +94,64 @@ struct Ex10_RetryingTests {
     func synchronous() {
         let world = World()
         let attempts = Locked(0)
+        let cancels = Locked(0)
         let immediate: AsyncOperation = { _, _, done in
             let number = attempts.withLock { $0 += 1; return $0 }
             done?(number < 3 ? .failed("not yet") : .finished)
-            return {}
+            return { cancels.withLock { $0 += 1 } }
         }
         _ = retrying(immediate, attempts: 5, timeout: 1, clock: world.clock)(nil, nil, world.done)
         world.clock.advance(by: 5)
         #expect(world.outcomes.value == [.finished] && attempts.value == 3,
                 "done reported \(world.outcomes.value) after \(attempts.value) attempts; expected finished, once, after 3")
+        #expect(cancels.value == 0,
+                "attempts that had already reported, with no time-out and no cancel, were cancelled \(cancels.value) time(s); expected never")
+    }
+
+    @Test("ignores the .cancelled an attempt reports when its time-out cancels it")
+    func timeOutOfAnAttemptThatReportsItsCancel() {
+        let world = World()
+        _ = retrying(world.operation([(5, .finished)], reportsCancel: true), attempts: 2, timeout: 2, clock: world.clock)(nil, nil, world.done)
+        world.clock.advance(by: 20)
+        #expect(world.log.value == [
+            "0 s: attempt 1 starts", "2 s: attempt 1 cancelled", "2 s: attempt 2 starts", "4 s: attempt 2 cancelled",
+            "4 s: done: failed (timed out after 2 s)",
+        ], "attempts that answer their cancel with .cancelled, timed out after 2 s each, gave \(world.log.value); expected one attempt after each time-out, and the time-out as the reason")
+        #expect(world.outcomes.value.count == 1, "done was called \(world.outcomes.value.count) times; expected once")
+    }
+
+    @Test("cancels the attempt that is starting when the cancel comes as it starts")
+    func cancelWhileStarting() {
+        let world = World()
+        let stop = Locked<Cancel?>(nil)
+        let operation = world.operation([(1, .failed("A")), (1, .finished)]) { number in
+            if number == 2 { stop.value?() }
+        }
+        stop.withLock { $0 = retrying(operation, attempts: 3, timeout: 5, clock: world.clock)(nil, world.cancelled, world.done) }
+        world.clock.advance(by: 10)
+        let log = world.log.value
+        #expect(log.contains("1 s: attempt 2 cancelled"),
+                "a cancel that came while attempt 2 was starting, before it had returned its cancel closure, left it running: \(log)")
+        #expect(!log.contains("1 s: attempt 1 cancelled"),
+                "attempt 1, which had already failed, was cancelled when the cancel came during attempt 2's start: \(log)")
+        #expect(world.outcomes.value == [.cancelled] && log.contains("1 s: cancelled") && !log.contains { $0.contains("attempt 3") },
+                "a cancel while attempt 2 was starting gave \(log); expected cancelled, then done(.cancelled), once, and no attempt 3")
+    }
+
+    @Test("does nothing at a cancel after done")
+    func cancelAfterDone() {
+        let world = World()
+        let stop = retrying(world.operation([(1, .finished)]), attempts: 3, timeout: 5, clock: world.clock)(nil, world.cancelled, world.done)
+        world.clock.advance(by: 2)
+        stop()
+        #expect(world.log.value == ["0 s: attempt 1 starts", "1 s: done: finished"],
+                "a cancel at 2 s, after the run finished at 1 s, gave \(world.log.value); expected nothing more")
+
+        let givenUp = World()
+        let stopGivenUp = retrying(givenUp.operation([(1, .failed("A"))]), attempts: 1, timeout: 5, clock: givenUp.clock)(nil, givenUp.cancelled, givenUp.done)
+        givenUp.clock.advance(by: 2)
+        stopGivenUp()
+        #expect(givenUp.outcomes.value == [.failed("A")] && !givenUp.log.value.contains("2 s: cancelled"),
+                "a cancel at 2 s, after the run gave up at 1 s, gave \(givenUp.log.value); expected nothing more")
     }
 }

@@ -50,6 +50,23 @@ struct Ex9_BackgroundSortTests {
         let result = try #require(await sort(["Bb", "a", "Ab"]) { $0.count < $1.count }, "completion was never called")
         #expect(result.names == ["a", "Bb", "Ab"], "sorting by length gave \(result.names); ties must keep their order")
     }
+
+    @Test("returns at once, while the queue is still busy with earlier work")
+    func returnsAtOnce() async throws {
+        // The test holds the queue until sortInBackground has returned, so handing the
+        // sort over cannot wait for it. A caller that waits for the queue is held too:
+        // for two seconds at most, then the hold lets go.
+        let release = DispatchSemaphore(value: 0)
+        queue.async { _ = release.wait(timeout: .now() + .seconds(2)) }
+        let took = Locked(Duration.zero)
+        let sorted = await awaitCallback { (callback: @escaping @Sendable ([String]) -> Void) in
+            took.withLock { $0 = ContinuousClock().measure { sortInBackground(["b", "a"], on: queue, by: { $0 < $1 }, completion: callback) } }
+            release.signal()
+        }
+        #expect(sorted == ["a", "b"], "sorting [b, a] gave \(String(describing: sorted)); expected [a, b]")
+        #expect(took.value < .seconds(1),
+                "with the queue busy, sortInBackground took \(took.value) to return; expected it to hand the sort over and return at once, without waiting for the queue")
+    }
 }
 
 /// Counts calls from any queue.
