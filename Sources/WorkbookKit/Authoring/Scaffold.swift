@@ -80,6 +80,8 @@ public struct Scaffold: Sendable {
         return report
     }
 
+    /// (The markers are written from `SolutionMarkers`, so this file holds none itself:
+    /// lint would take it for an orphaned reference.)
     public func exercise(chapter number: Int, name: String, title: String) throws -> Report {
         guard let chapter = workbook.chapters.first(where: { $0.number == number }) else {
             throw WorkbookError.unknownChapter("\(number)", valid: workbook.chapters.map(\.number))
@@ -100,12 +102,12 @@ public struct Scaffold: Sendable {
         try create("Sources/\(module)/\(file).swift", """
             /// \(heading): what the learner writes, in one sentence.
             public func \(function)() -> Int {
-                // BEGIN SOLUTION
+                \(SolutionMarkers.begin)
                 // Why the model answer is written this way, briefly.
                 42
-                // STARTER:
+                \(SolutionMarkers.starter)
                 // 0  // replace with your answer
-                // END SOLUTION
+                \(SolutionMarkers.end)
             }
 
             """, &report)

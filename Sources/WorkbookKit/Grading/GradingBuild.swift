@@ -291,7 +291,7 @@ struct GradingBuild {
         if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
         do {
             StaleScratch.sweep(objects.deletingLastPathComponent())
-            let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())")
+            let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())-\(UUID().uuidString.prefix(8))")
             try? FileManager.default.removeItem(at: scratch)
             defer { try? FileManager.default.removeItem(at: scratch) }
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -308,8 +308,13 @@ struct GradingBuild {
                 return .failure(CompilerDiagnostics(text))
             }
             try? FileManager.default.removeItem(at: main)
-            try? FileManager.default.removeItem(at: objects)
-            try FileManager.default.moveItem(at: scratch, to: objects)
+            // The first one compiled wins: another grader may be linking from it.
+            if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
+            do {
+                try FileManager.default.moveItem(at: scratch, to: objects)
+            } catch where FileManager.default.fileExists(atPath: objects.path) {
+                return .success(tests)
+            }
             return .success(tests)
         } catch {
             return .failure(CompilerDiagnostics("\(error)"))
@@ -380,13 +385,21 @@ struct GradingBuild {
         let product = target.appendingPathComponent(file)
         if FileManager.default.fileExists(atPath: product.path) { return product }
         StaleScratch.sweep(folder)
-        let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())")
+        // Unique per build, not per process: two graders of one process (a class's lanes)
+        // may make the same product at once.
+        let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.removeItem(at: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         guard try make(scratch, scratch.appendingPathComponent(file)) else { return nil }
+        // The first one made wins: another grader may already be running it.
+        if FileManager.default.fileExists(atPath: product.path) { return product }
         try? FileManager.default.removeItem(at: target)
-        try FileManager.default.moveItem(at: scratch, to: target)
+        do {
+            try FileManager.default.moveItem(at: scratch, to: target)
+        } catch where FileManager.default.fileExists(atPath: product.path) {
+            return product
+        }
         return product
     }
 
