@@ -14,10 +14,14 @@ struct GradingContext {
         self.exercise = exercise
     }
 
-    /// `3` names a chapter, `3.2` an exercise.
+    /// `3` names a chapter, `3.2` an exercise, and so does its file (an editor's task).
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()
-        if target.contains(".") {
+        if target.hasSuffix(".swift") {
+            let (chapter, exercise) = try workbook.exercise(forFile: context.resolve(target))
+            self.chapter = chapter
+            self.exercise = exercise
+        } else if target.contains(".") {
             let (chapter, exercise) = try workbook.exercise(target)
             self.chapter = chapter
             self.exercise = exercise
