@@ -75,7 +75,7 @@ public struct EditorConfiguration: Sendable {
 
     /// The compiler's view of one chapter folder: the chapter's module with its support
     /// files from `Sources/` (everything but the reference solutions) and the learner's files.
-    func flags(for chapter: Chapter, modules: [ModuleBuilder.BuiltModule]) -> [String]? {
+    public func flags(for chapter: Chapter, modules: [ModuleBuilder.BuiltModule]) -> [String]? {
         guard let moduleName = chapter.moduleName else { return nil }
         let references = Set(chapter.exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: workbook.url("Sources/\(moduleName)"))
@@ -103,7 +103,7 @@ public struct EditorConfiguration: Sendable {
 
     /// A `workbook check` task on the open file, whose `file:line:column: error:` lines
     /// land in the Problems panel. Runs from the root, so relative paths resolve there.
-    func tasksJSON() -> String {
+    public func tasksJSON() -> String {
         let root = jsonString(workbook.root.standardizedFileURL.path)
         let exercises = jsonString(workbook.exercisesFolder.standardizedFileURL.path)
         return """
