@@ -10,6 +10,7 @@ public enum WorkbookCLI {
             + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
             + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self]
             + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self]
+            + [CompletionsCommand.self, ManCommand.self]
     }
 
     static var specs: [CommandSpec] {

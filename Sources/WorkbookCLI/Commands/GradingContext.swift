@@ -147,6 +147,14 @@ final class ProgressLine: @unchecked Sendable {
         console.write("\r\u{1B}[2K" + console.styled("\(text)… \(seconds) s", .dim))
     }
 
+    /// Erases the line so a result can be printed; the next update draws it again.
+    func clear() {
+        guard enabled else { return }
+        lock.lock()
+        console.write("\r\u{1B}[2K")
+        lock.unlock()
+    }
+
     func finish() {
         lock.lock()
         reportPhase()

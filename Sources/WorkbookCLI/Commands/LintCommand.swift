@@ -5,11 +5,14 @@ enum LintCommand: Command {
     static let spec = CommandSpec(
         name: "lint",
         summary: "check the chapters against the format and the package",
+        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
         discussion: """
         Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
         output blocks, exercise ids, hints, and the reference and tests files each exercise
         names (they exist, their solution markers are well formed, no marked file is orphaned).
         Each finding is printed as path:line:column: error: message on standard error.
+        With --format json, one object on standard output instead: the counts and every
+        problem with its path, line, column, severity and message.
         Exit status: 0 when clean, 1 with findings.
         """
     )
@@ -17,6 +20,10 @@ enum LintCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let findings = Linter(workbook: workbook).run()
+        if invocation.value("format") == "json" {
+            context.console.print(JSONOutput.lint(workbook, findings: findings))
+            return findings.isEmpty ? .success : .failure
+        }
         for finding in findings {
             context.console.printError(finding.description)
         }
