@@ -74,8 +74,8 @@ enum ShellCompletions {
     static func zsh(_ specs: [CommandSpec]) -> String {
         func quoted(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "'\\''") }
         func described(_ text: String) -> String {
+            // Brackets end an option's description; colons after the first are plain text.
             quoted(text).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                .replacingOccurrences(of: ":", with: "\\:")
         }
         let commands = specs.map { "        '\($0.name):\(described($0.summary))'" }.joined(separator: "\n")
         var cases = ""
