@@ -21,7 +21,7 @@ var targets: [Target] = [
     .systemLibrary(
         name: "CCmark",
         pkgConfig: "libcmark",
-        providers: [.apt(["libcmark-dev"])]
+        providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
     // The engine: chapter model, parsing, lint, (later) grading, running, rendering.
     .target(name: "WorkbookKit", dependencies: ["CCmark"], swiftSettings: strict),

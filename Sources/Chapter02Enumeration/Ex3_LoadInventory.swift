@@ -41,10 +41,32 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [M
         return .malformedRecord(index: index, field: field)
     }
 
-    let records: [InventoryRecord]
+    // Decoded and checked one record at a time, so the first bad record is the one
+    // reported: an empty name in record 1 beats a missing price in record 3.
+    struct CheckedMenu: Decodable {
+        var items: [MenuItem] = []
+
+        init(from decoder: any Decoder) throws {
+            var records = try decoder.unkeyedContainer()
+            while !records.isAtEnd {
+                let index = records.currentIndex
+                // `JSONDecoder` reads "4.99" straight into a `Decimal`: no Double on the way.
+                let record = try records.decode(InventoryRecord.self)
+                if record.name.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw InventoryError.malformedRecord(index: index, field: "Name")
+                }
+                if record.price < 0 {
+                    throw InventoryError.malformedRecord(index: index, field: "Price")
+                }
+                items.append(record.menuItem)
+            }
+        }
+    }
+
     do {
-        // `JSONDecoder` reads "4.99" straight into a `Decimal`: no Double on the way.
-        records = try JSONDecoder().decode([InventoryRecord].self, from: data)
+        return try JSONDecoder().decode(CheckedMenu.self, from: data).items
+    } catch let error as InventoryError {
+        throw error
     } catch let DecodingError.keyNotFound(key, context) {
         throw position(in: context.codingPath, field: key.stringValue)
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
@@ -54,21 +76,8 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [M
     } catch {
         throw .notAList
     }
-
-    // The JSON is well formed; now check what it says, stopping at the first problem.
-    var items: [MenuItem] = []
-    items.reserveCapacity(records.count)
-    for (index, record) in records.enumerated() {
-        if record.name.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw .malformedRecord(index: index, field: "Name")
-        }
-        if record.price < 0 {
-            throw .malformedRecord(index: index, field: "Price")
-        }
-        items.append(record.menuItem)
-    }
-    return items
     // STARTER:
     // []  // decode `data`, check each record, and build the menu
     // END SOLUTION
 }
+

@@ -69,8 +69,7 @@ public func finishLoading(
         done()
     }
     // STARTER:
-    // // `screen.inventory` belongs to the main actor: from here the compiler will
-    // // not let you touch it. Get to the main queue first.
+    // // Store `items`, show the first item and refresh the buttons, as described above.
     // screen.chalkboard.text = DinerScreen.loadedText
     // done()
     // END SOLUTION

@@ -12,7 +12,7 @@ public final class SharedOrder: Sendable {
     // compiler accepts `Sendable` without `@unchecked`.
     private let order = Mutex(Order())
     // STARTER:
-    // // Where does the order live, and who guards it?
+    // // The shared order: safe to use from many queues at once.
     // END SOLUTION
 
     public init() {}

@@ -8,8 +8,8 @@ public enum WorkbookCLI {
     static var commands: [any Command.Type] {
         [ListCommand.self, LintCommand.self]
             + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
-            + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self]
-            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self]
+            + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self, MutateCommand.self]
+            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self]
             + [CompletionsCommand.self, ManCommand.self]
     }
 

@@ -70,6 +70,9 @@ struct Ex6_ActionButtonTests {
         button.withTapsPaused { delivered = button.tap() }
         #expect(!delivered && taps == 0, "a tap inside withTapsPaused ran the action; expected it to be ignored")
         #expect(button.isEnabled, "the button stayed disabled after withTapsPaused; expected it enabled again")
+        var runs = 0
+        button.withTapsPaused { runs += 1 }
+        #expect(runs == 1, "withTapsPaused ran its body \(runs) times; expected once")
         button.isEnabled = false
         button.withTapsPaused {}
         #expect(!button.isEnabled, "withTapsPaused enabled a button that was disabled before; restore the old value, don't just set true")

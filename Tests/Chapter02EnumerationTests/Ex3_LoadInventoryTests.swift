@@ -85,6 +85,33 @@ struct Ex3_LoadInventoryTests {
         }
     }
 
+    @Test("accepts a free item and one under a dollar")
+    func freeAndCheapItems() {
+        var records = goodRecords
+        records[1] = #""Name": "Water", "Price": 0, "Image": "water.png""#
+        records[2] = #""Name": "Mint", "Price": 0.50, "Image": "mint.png""#
+        let menu: [MenuItem]
+        do {
+            menu = try menuItems(fromInventoryJSON: inventory(records))
+        } catch {
+            Issue.record("an inventory with water at 0 and a mint at 0.50 was refused with “\(error)”; only a negative price is bad")
+            return
+        }
+        #expect(menu.map(\.price) == [4.99, 0, 0.50, 2.99, 2.49].map { Decimal(string: "\($0)")! },
+                "only a negative price is bad: water at 0 and a mint at 0.50 belong on the menu; got the prices \(menu.map(\.price))")
+    }
+
+    @Test("reports a bad value before a later record that does not decode")
+    func badValueBeforeUndecodableRecord() {
+        var records = goodRecords
+        records[1] = #""Name": "", "Price": 1.00, "Image": "x.png""#
+        records[3] = #""Name": "Mystery", "Image": "mystery.png""#
+        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
+                "record 1 has an empty name and record 3 has no Price; the first bad record met is record 1") {
+            try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
     @Test("rejects JSON that is not a list of records", arguments: [
         #"{"Name": "Burger", "Price": 4.99, "Image": "burger.png"}"#,
         "not json at all",

@@ -65,6 +65,7 @@ struct Ex6_DeleteGreaterThanTests {
         #expect(paths.isEmpty, "no number is above 100; got \(paths)")
         #expect(screen.dataSource.sections == NumbersDataSource.oddAndEven().sections, "the data source must not change")
         #expect(screen.table.updates.allSatisfy { $0.isEmpty }, "there was nothing to tell the table")
+        #expect(screen.barButton != nil, "no number was deleted, so the button stays for another try; it was removed")
     }
 
     @Test("leaves the table and the data source in agreement", arguments: [-1, 0, 2, 5, 7])

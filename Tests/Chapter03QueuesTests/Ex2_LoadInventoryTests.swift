@@ -15,32 +15,69 @@ struct Ex2_LoadInventoryTests {
 
     /// Calls `loadInventory` on the main actor and waits for `done` (at most eight
     /// seconds). Returns the chalkboard's history at the moment `loadInventory`
-    /// returned, and whether `done` was called.
-    func load(_ service: InventoryService, into screen: DinerScreen) async -> (whenReturned: [String], finished: Bool) {
+    /// returned, whether `done` was called, and how many times it was by the end.
+    func load(_ service: InventoryService, into screen: DinerScreen) async -> (whenReturned: [String], finished: Bool, doneCalls: Int) {
         var whenReturned: [String] = []
+        let calls = Locked(0)
         let finished: Void? = await awaitCallback { done in
-            loadInventory(from: service, on: dinerQueue, into: screen) { done(()) }
+            loadInventory(from: service, on: dinerQueue, into: screen) {
+                calls.withLock { $0 += 1 }
+                done(())
+            }
             whenReturned = screen.chalkboard.history
         }
-        // One more turn of the main queue, so the screen has drawn what it will draw.
+        // One more turn of the main queue, so the screen has drawn what it will draw
+        // (and a second `done` sent after the first has arrived).
         _ = await awaitCallback { done in DispatchQueue.main.async { done(()) } }
-        return (whenReturned, finished != nil)
+        dinerQueue.sync {}
+        _ = await awaitCallback { done in DispatchQueue.main.async { done(()) } }
+        return (whenReturned, finished != nil, calls.value)
     }
 
     @Test("shows “Loading Inventory…” and returns before the inventory arrives")
     func returnsAtOnce() async throws {
         let screen = DinerScreen()
-        let (whenReturned, finished) = await load(InventoryService(latency: .milliseconds(5)), into: screen)
+        let (whenReturned, finished, _) = await load(InventoryService(latency: .milliseconds(5)), into: screen)
         try #require(finished, "loadInventory never called done")
         #expect(whenReturned == [DinerScreen.loadingText],
                 "when loadInventory returned, the chalkboard had shown \(whenReturned); expected only “\(DinerScreen.loadingText)”: the fetch must not happen before loadInventory returns")
+    }
+
+    @Test("returns before the inventory is fetched")
+    func returnsBeforeFetch() async throws {
+        let screen = DinerScreen()
+        let service = InventoryService()
+        // The test holds the diner's queue until loadInventory has returned, so a
+        // fetch handed over with `async` cannot have started by then. A caller that
+        // waits for the queue is held too — for two seconds at most.
+        let release = DispatchSemaphore(value: 0)
+        dinerQueue.async { _ = release.wait(timeout: .now() + .seconds(2)) }
+        var requestsWhenReturned: [InventoryService.Request] = []
+        let finished: Void? = await awaitCallback { done in
+            loadInventory(from: service, on: dinerQueue, into: screen) { done(()) }
+            requestsWhenReturned = service.requests
+            release.signal()
+        }
+        try #require(finished != nil, "loadInventory never called done")
+        let waited = requestsWhenReturned.contains { $0.queue == dinerQueue.label }
+        #expect(requestsWhenReturned.isEmpty,
+                "when loadInventory returned, the inventory had already been fetched (\(requestsWhenReturned)); expected it to return first and the fetch to follow on the diner's queue\(waited ? ": loadInventory waited for the diner's queue to run the fetch — queue.async returns without waiting" : "")")
+    }
+
+    @Test("calls done exactly once, whether the fetch works or fails",
+          arguments: [nil, InventoryError("the server is down")])
+    func doneOnce(failure: InventoryError?) async throws {
+        let (_, finished, doneCalls) = await load(InventoryService(failure: failure), into: DinerScreen())
+        try #require(finished, "loadInventory never called done")
+        #expect(doneCalls == 1,
+                "done was called \(doneCalls) times\(failure == nil ? "" : " when the service failed"); call it once, after the chalkboard is updated")
     }
 
     @Test("lets the customer see “Loading Inventory…” before the loaded text")
     func customerSeesLoading() async throws {
         let screen = DinerScreen()
         let service = InventoryService(latency: .milliseconds(5))
-        let (_, finished) = await load(service, into: screen)
+        let (_, finished, _) = await load(service, into: screen)
         try #require(finished, "loadInventory never called done")
         // The cause is named only when the fetch is seen on the main queue.
         let fetchedOnMain = service.requests.contains { $0.onMainQueue }
@@ -55,7 +92,7 @@ struct Ex2_LoadInventoryTests {
     @Test("fetches on the diner's queue, never on the main queue")
     func fetchesOffMain() async throws {
         let service = InventoryService()
-        let (_, finished) = await load(service, into: DinerScreen())
+        let (_, finished, _) = await load(service, into: DinerScreen())
         try #require(finished, "loadInventory never called done")
         try #require(service.requests.count == 1, "the service was asked \(service.requests.count) times; ask it once")
         #expect(service.requests[0].queue == dinerQueue.label,
@@ -82,7 +119,7 @@ struct Ex2_LoadInventoryTests {
     func failure() async throws {
         let screen = DinerScreen()
         let service = InventoryService(failure: InventoryError("the server is down"))
-        let (_, finished) = await load(service, into: screen)
+        let (_, finished, _) = await load(service, into: screen)
         try #require(finished, "loadInventory never called done when the service failed")
         #expect(screen.chalkboard.history == [DinerScreen.loadingText, "Inventory unavailable: the server is down"],
                 "the chalkboard showed \(screen.chalkboard.history) when the service failed; expected “Loading Inventory…”, then “Inventory unavailable: the server is down”")

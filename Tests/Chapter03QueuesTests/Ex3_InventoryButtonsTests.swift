@@ -16,8 +16,9 @@ struct Ex3_InventoryButtonsTests {
     }
 
     @Test("enables Previous and Next only where there is an item to move to",
-          arguments: zip([0, 1, 4], [
+          arguments: zip([0, 1, 3, 4], [
               "Previous=off Next=on Add=on Remove=off Total=off",
+              "Previous=on Next=on Add=on Remove=off Total=off",
               "Previous=on Next=on Add=on Remove=off Total=off",
               "Previous=on Next=off Add=on Remove=off Total=off",
           ]))
@@ -70,27 +71,44 @@ extension Ex3_InventoryButtonsTests {
     @Test("finishes loading from the diner's queue with every update on the main queue")
     func finishLoadingOnMain() async throws {
         let screen = DinerScreen()
+        // Left over from a longer list: loading starts again from the first item.
+        screen.currentItemIndex = 3
         let dinerQueue = DispatchQueue(label: "com.closuresworkbook.tests.diner")
         QueueName.track(dinerQueue)
         let doneOnMain = Locked<Bool?>(nil)
+        let chalkboardWhenDone = Locked<String?>(nil)
+        let doneCalls = Locked(0)
         let finished: Void? = await awaitCallback { done in
             dinerQueue.async {
                 finishLoading(MenuItem.sampleMenu, on: screen) {
-                    doneOnMain.withLock { $0 = MainQueue.isCurrent }
+                    let onMain = MainQueue.isCurrent
+                    doneOnMain.withLock { $0 = onMain }
+                    if onMain {
+                        let text = MainActor.assumeIsolated { screen.chalkboard.text }
+                        chalkboardWhenDone.withLock { $0 = text }
+                    }
+                    doneCalls.withLock { $0 += 1 }
                     done(())
                 }
             }
         }
         try #require(finished != nil, "finishLoading never called done")
+        // One more turn of the main queue: a second `done` sent after the first has arrived.
+        _ = await awaitCallback { done in DispatchQueue.main.async { done(()) } }
         let changes = screen.chalkboard.changes + screen.currentItemLabel.changes
         let offMain = changes.filter { !$0.onMainQueue }
         #expect(offMain.isEmpty, "these labels were set off the main queue: \(offMain); wrap the updates in DispatchQueue.main.async { … }")
-        #expect(screen.currentItemLabel.history == ["Burger"],
-                "the current item label showed \(screen.currentItemLabel.history); expected the first item, [\"Burger\"]")
+        #expect(screen.currentItemIndex == 0 && screen.currentItemLabel.history == ["Burger"],
+                "after loading, the current item was \(screen.currentItemIndex) and its label showed \(screen.currentItemLabel.history); expected item 0, [\"Burger\"]: loading goes back to the first item before showing it")
         #expect(screen.chalkboard.history == [DinerScreen.loadedText],
                 "the chalkboard showed \(screen.chalkboard.history); expected the loaded text once")
         #expect(screen.buttonStates == "Previous=off Next=on Add=on Remove=off Total=off",
                 "after loading, the buttons were “\(screen.buttonStates)”; refresh them with updateInventoryButtons")
         #expect(doneOnMain.value == true, "done was called off the main queue; call it last, inside the hop")
+        #expect(doneCalls.value == 1, "done was called \(doneCalls.value) times; call it once, last")
+        if doneOnMain.value == true {
+            #expect(chalkboardWhenDone.value == DinerScreen.loadedText,
+                    "when done was called the chalkboard showed “\(chalkboardWhenDone.value ?? "")”; show the loaded text first, and call done last")
+        }
     }
 }

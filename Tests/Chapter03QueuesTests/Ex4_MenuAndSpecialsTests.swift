@@ -57,6 +57,20 @@ struct Ex4_MenuAndSpecialsTests {
                 "when the completion handler ran, the menu had answered \(report.answeredByThen.menu) time(s) and the specials \(report.answeredByThen.specials); wait for both with a DispatchGroup")
     }
 
+    @Test("waits for the menu when it is the slower one")
+    func waitsForSlowMenu() async throws {
+        // The menu takes the longer time here: a report made when only the specials
+        // have answered comes far too early.
+        let (report, count) = try await run(
+            menu: InventoryService(latency: .milliseconds(50)),
+            specials: InventoryService(items: Self.specialsItems))
+        #expect(report.answeredByThen.menu == 1 && report.answeredByThen.specials == 1,
+                "when the completion handler ran, the menu had answered \(report.answeredByThen.menu) time(s) and the specials \(report.answeredByThen.specials); both fetches must be in the group")
+        #expect(try report.result.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),
+                "the report was \(report.result); expected the menu and the specials")
+        #expect(count == 1, "the completion handler was called \(count) times; call it once, when the group is done")
+    }
+
     @Test("reports the failure of either service, the menu's when both fail",
           arguments: [(true, false), (false, true), (true, true)])
     func failure(menuFails: Bool, specialsFails: Bool) async throws {

@@ -65,8 +65,9 @@ struct Ex7_AsyncInventoryTests {
         let screen = DinerScreen()
         try #require(await show(InventoryService(failure: InventoryError("the server is down")), on: screen),
                      "showInventory never returned after a failure: resume the continuation on the failure path too")
-        #expect(screen.chalkboard.text == "Inventory unavailable: the server is down",
-                "after a failed load the chalkboard shows “\(screen.chalkboard.text)”; expected “Inventory unavailable: the server is down”")
+        let expected = [DinerScreen.loadingText, "Inventory unavailable: the server is down"]
+        #expect(screen.chalkboard.history == expected,
+                "after a failed load the chalkboard showed \(screen.chalkboard.history); expected “\(expected[0])”, then “\(expected[1])” — nothing in between")
         #expect(screen.inventory.isEmpty, "the inventory should stay empty when the fetch fails")
     }
 }

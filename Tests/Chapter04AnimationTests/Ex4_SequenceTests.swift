@@ -52,6 +52,7 @@ struct Ex4_SequenceTests {
         world.clock.runUntilIdle()
         #expect(!world.log.contains("start C"), "C started after B failed: \(world.log)")
         #expect(world.outcomes == [.failed("B broke")], "done should pass on B's failure once; it got \(world.outcomes)")
+        #expect(!world.log.contains("progress 2/3"), "progress reported B as completed although it failed: \(world.log)")
     }
 
     @Test("cancelling stops the running step, starts no later one, and is done once")
@@ -67,17 +68,56 @@ struct Ex4_SequenceTests {
         #expect(!world.log.contains("start C"), "C started after the sequence was cancelled: \(world.log)")
         #expect(world.outcomes == [.cancelled], "done should report cancelled once; it got \(world.outcomes)")
         #expect(world.log.filter { $0 == "cancelled" }.count == 1, "the cancelled handler should run once: \(world.log)")
+        #expect(world.log.suffix(2) == ["cancelled", "done cancelled"], "done must come last, after cancelled: \(world.log)")
+    }
+
+    @Test("a cancel from the progress handler starts no later step and cancels no finished one")
+    func cancelFromProgress() {
+        let world = World()
+        let box = Mutex<Cancel?>(nil)
+        let progress: ProgressHandler = { step in
+            world.append("progress \(step)")
+            if step.completed == 1 { box.withLock { $0 }?() }
+        }
+        let cancel = sequence([world.step("A", takes: 1), world.step("B", takes: 1), world.step("C", takes: 1)])(
+            progress, world.cancelled, world.done)
+        box.withLock { $0 = cancel }
+        world.clock.runUntilIdle()
+        let expected = ["start A", "end A", "progress 1/3", "cancelled", "done cancelled"]
+        #expect(world.log == expected,
+                "cancelling as A's progress arrived gave the events \(world.log); expected \(expected): B must not start, and A, already finished, has nothing to cancel")
+    }
+
+    @Test("a cancel while a step is starting cancels that step")
+    func cancelWhileStarting() {
+        let world = World()
+        let box = Mutex<Cancel?>(nil)
+        let b = world.step("B", takes: 1)
+        // B asks for the cancel before it has returned its own cancel closure.
+        let cancellingB: AsyncOperation = { progress, cancelled, done in
+            let cancelB = b(progress, cancelled, done)
+            box.withLock { $0 }?()
+            return cancelB
+        }
+        let cancel = sequence([world.step("A", takes: 1), cancellingB, world.step("C", takes: 1)])(nil, world.cancelled, world.done)
+        box.withLock { $0 = cancel }
+        world.clock.runUntilIdle()
+        let expected = ["start A", "end A", "start B", "cancel B", "cancelled", "done cancelled"]
+        #expect(world.log == expected,
+                "a cancel that came while B was starting gave the events \(world.log); expected \(expected): once B's cancel closure is known, call it")
     }
 
     @Test("a step that ignores cancel still ends the sequence, and nothing after it starts")
     func stubbornStep() {
         let world = World()
-        let cancel = sequence([world.step("A", takes: 1, ignoresCancel: true), world.step("B", takes: 1)])(nil, nil, world.done)
+        let cancel = sequence([world.step("A", takes: 1, ignoresCancel: true), world.step("B", takes: 1)])(world.progress, nil, world.done)
         world.clock.advance(to: 0.5)
         cancel()
         world.clock.runUntilIdle()
         #expect(!world.log.contains("start B"), "B started although the sequence was cancelled while A ran: \(world.log)")
         #expect(world.outcomes == [.cancelled], "done should report cancelled once; it got \(world.outcomes)")
+        #expect(world.log == ["start A", "cancel A", "end A", "progress 1/2", "done cancelled"],
+                "A finished although it was cancelled, so it counts as completed before done reports the cancel; the events were \(world.log)")
     }
 
     @Test("works with steps that are done before they even return")

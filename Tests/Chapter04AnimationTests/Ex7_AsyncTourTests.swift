@@ -38,6 +38,20 @@ struct Ex7_AsyncTourTests {
                 "the button should stop half way down the right side, at (200, 218); it is at \(scene.place(of: scene.button.frame))")
     }
 
+    @Test("returns .cancelled when the task is cancelled during the last move")
+    func cancelDuringLastMove() async {
+        let scene = ButtonScene()
+        let task = Task { await tourAsync(Move.clockwise, in: scene) }
+        await scene.clock.drive(task, until: 0.7)
+        task.cancel()
+        let outcome = await scene.clock.drive(task)
+        let segments = scene.animator.timeline
+        #expect(outcome == .cancelled,
+                "the tour was cancelled at 0.7 s, half way through its last move, and returned \(outcome.map(\.description) ?? "nothing"); a move stopped by the cancel means .cancelled, even when no move is left")
+        #expect(segments.count == 4 && segments.last?.interruptedAt == 0.7,
+                "the last move should stop at 0.7 s, when the task was cancelled: \(segments)")
+    }
+
     @Test("moves nothing when the task is cancelled before it begins")
     func cancelledBeforeStart() async {
         let scene = ButtonScene()

@@ -53,6 +53,18 @@ struct Ex3_SortChecklistsTests {
             "the Groceries list arrived with the items \(lists.first?.items.map(\.text) ?? []); sort the lists themselves so their items move with them")
     }
 
+    @Test("keeps lists with the same name in the order they had")
+    func equalNamesKeepTheirOrder() {
+        var lists = ["Party", "Groceries", "errands", "Groceries", "Groceries", "Apple"].enumerated().map { index, name in
+            Checklist(name: name, items: [ChecklistItem("#\(index)")])
+        }
+        sortChecklists(&lists)
+        let result = lists.map { "\($0.name) \($0.items.first?.text ?? "")" }
+        let expected = ["Apple #5", "errands #2", "Groceries #1", "Groceries #3", "Groceries #4", "Party #0"]
+        #expect(result == expected,
+                "sorted to \(result); expected \(expected): the three Groceries lists should keep their order, as `sort` keeps ties when the closure says false for two equal names")
+    }
+
     @Test("leaves an empty or one-list array as it is", arguments: [[], ["Only list"]] as [[String]])
     func trivial(names: [String]) {
         #expect(sortedNames(names) == names, "sorting \(names) should change nothing")

@@ -106,6 +106,20 @@ struct Ex4_SortedDataModelTests {
         #expect(counter.count <= 3, "renaming one of three lists made \(counter.count) comparisons; take it out and insert it with the binary search")
     }
 
+    @Test("moves a renamed list with a binary search, not by re-sorting")
+    func renameWithBinarySearch() {
+        let counter = ComparisonCounter()
+        var model = DataModel(by: counter.ordering())
+        model.load(Self.numberedLists(1024))
+        counter.count = 0
+        let index = model.rename(at: 500, to: "List 0")
+        #expect(index == 0, "the list renamed to \"List 0\" is at index \(index); expected 0, before \"List 1\"")
+        #expect(model.lists.count == 1024 && model.lists[1].name == "List 1" && model.lists[501].name == "List 502",
+                "after renaming, the lists were out of place: \(model.lists.prefix(3).map(\.name)) … \(model.lists[500...502].map(\.name))")
+        #expect((1...11).contains(counter.count),
+                "renaming one of 1024 lists made \(counter.count) comparisons; taking it out and inserting it with the binary search needs at most 11; re-sorting the whole array costs hundreds or more")
+    }
+
     @Test("keeps a list in place when its new name sorts the same")
     func renameInPlace() {
         var model = DataModel()

@@ -33,6 +33,16 @@ struct Ex5_MenuByPriceTests {
                 + (names == byPriceAlone ? ": the ties are in menu order, as when only the price is compared" : "")))
     }
 
+    @Test("orders names on a tie as people read them")
+    func tiesAsPeopleRead() {
+        let menu = [Self.dish("Pie 10", "3.00"), Self.dish("Banana split", "3.00"), Self.dish("Pie 2", "3.00"),
+                    Self.dish("apple crumble", "3.00")]
+        let names = menuForBoard(menu).map(\.name)
+        let expected = ["apple crumble", "Banana split", "Pie 2", "Pie 10"]
+        #expect(names == expected,
+                "the $3.00 dishes read \(names); expected \(expected): by localizedStandardCompare, “Pie 2” comes before “Pie 10” and capital letters do not jump the queue")
+    }
+
     @Test("lets the name decide only when the prices are equal")
     func nameNeverOverrulesPrice() {
         let cheapA = Self.dish("Apple Pie", "2.49")

@@ -42,7 +42,17 @@ struct Ex6_OrderingViolationTests {
         #expect(found == .asymmetry(0, 1), "expected .asymmetry(0, 1) (elements are indices here); got \(found)")
     }
 
-    @Test("catches an order that goes round in a circle")
+    @Test("reports the first of several pairs that break asymmetry")
+    func firstOfSeveralPairs() throws {
+        // "Different means first": every pair comes first both ways.
+        let found = try #require(
+            firstOrderingViolation(in: [0, 1, 2]) { a, b in a != b },
+            "every pair of 0, 1 and 2 comes before the other both ways, and that was not caught")
+        #expect(found == .asymmetry(0, 1),
+                "expected .asymmetry(0, 1), the first pair with the loops over sample[i] and then sample[j] (j > i) each from the start; got \(found)")
+    }
+
+
     func transitivity() throws {
         let found = try #require(
             firstOrderingViolation(in: [Hand.rock, .paper, .scissors], by: Hand.beats),
@@ -50,6 +60,32 @@ struct Ex6_OrderingViolationTests {
         #expect(
             found == .transitivity(.rock, .scissors, .paper),
             "expected .transitivity(rock, scissors, paper): rock before scissors, scissors before paper, yet not rock before paper; got \(found)")
+    }
+
+    @Test("reports the first broken triple in sample order when several are broken")
+    func firstOfSeveralTriples() throws {
+        // 0…4 with these "comes before" arrows: irreflexive and asymmetric, but the
+        // triples (3, 2, 0), (3, 2, 1), (3, 4, 0) and (4, 0, 1) all break transitivity.
+        let arrows: Set<[Int]> = [[0, 1], [2, 0], [2, 1], [3, 2], [3, 4], [4, 0]]
+        let found = try #require(
+            firstOrderingViolation(in: [0, 1, 2, 3, 4]) { arrows.contains([$0, $1]) },
+            "3 comes before 2 and 2 before 0, but 3 does not come before 0; no violation was found — try every ordered triple, not only those with j > i")
+        #expect(found == .transitivity(3, 2, 0),
+                "expected .transitivity(3, 2, 0), the first broken triple with the loops over sample[i], sample[j], sample[k] nested in that order, each from the start of the sample; got \(found)")
+    }
+
+    @Test("reports the first of several tie chains in sample order", arguments: [
+        ([1.9, 1.5, 1.7, 2.3, 2.1], [1.5, 1.9, 2.3]),
+        ([1.0, 1.8, 1.4], [1.0, 1.4, 1.8]),
+    ] as [([Double], [Double])])
+    func firstOfSeveralTieChains(sample: [Double], expected: [Double]) throws {
+        let clearlySmaller: (Double, Double) -> Bool = { a, b in b - a > 0.5 }
+        let want = OrderingViolation.transitivityOfTies(expected[0], expected[1], expected[2])
+        let found = try #require(
+            firstOrderingViolation(in: sample, by: clearlySmaller),
+            "\(expected[0]) ties \(expected[1]) and \(expected[1]) ties \(expected[2]), but \(expected[0]) and \(expected[2]) do not tie; that was not caught on \(sample)")
+        #expect(found == want,
+                "on \(sample), expected \(want), the first broken triple with the loops over sample[i], sample[j], sample[k] nested in that order, each from the start of the sample; got \(found)")
     }
 
     @Test("catches ties that do not chain, as a comparator with a tolerance makes")

@@ -104,7 +104,7 @@ struct ChapterMistakesTests {
         try manager.copyItem(at: repository.appendingPathComponent("chapters"), to: root.appendingPathComponent("chapters"))
         try manager.copyItem(at: repository.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
         for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
-        where name == "Diner" || name == "Stage" || name.hasPrefix("Chapter") {
+        where name == "Diner" || name == "Stage" || name == "Predictions" || name.hasPrefix("Chapter") {
             try manager.copyItem(at: repository.appendingPathComponent("Sources/\(name)"), to: root.appendingPathComponent("Sources/\(name)"))
         }
         for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Tests").path) where name.hasPrefix("Chapter") {

@@ -33,7 +33,7 @@ struct EditorSupportTests {
             try manager.copyItem(at: repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
         for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
-        where name == "Diner" || name == "Stage" || name.hasPrefix("Chapter") {
+        where name == "Diner" || name == "Stage" || name == "Predictions" || name.hasPrefix("Chapter") {
             try manager.copyItem(at: repository.appendingPathComponent("Sources/\(name)"), to: root.appendingPathComponent("Sources/\(name)"))
         }
         return root

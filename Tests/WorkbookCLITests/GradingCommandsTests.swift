@@ -166,7 +166,7 @@ struct GradingCommandsTests {
             to: "Sources/Chapter01Basics/Ex2_Apply.swift")
         let result = await session.run("verify", "1")
         #expect(result.code == 1)
-        #expect(result.err.contains("chapters/01-basics.md:20:1: error: exercise 1.2: the reference does not pass (failed)"))
+        #expect(result.err.contains("chapters/01-basics.md:16:1: error: exercise 1.2: the reference does not pass (failed)"))
         #expect(!result.err.contains("exercise 1.1"))
         #expect(result.out.contains("2 of 3 exercises keep the rule"))
     }

@@ -46,11 +46,8 @@ struct RenderCommandTests {
             Reference: [Ex1_Add.swift](../Sources/Chapter01Blocks/Ex1_Add.swift) ·
             Tests: [Ex1_AddTests.swift](../Tests/Chapter01BlocksTests/Ex1_AddTests.swift)
 
-            > Hint: one.
-
-            > Hint: two.
-
             """,
+            "chapters/hints/01-blocks.md": "## Exercise 1.1\n\n> Hint: one.\n\n> Hint: two.\n",
             "chapters/02-more.md": """
             # More
 
@@ -188,13 +185,16 @@ struct RenderCommandTests {
         """.write(to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
 
-        let run = try await render(["--pdf"], in: root, environment: ["CHROMIUM": fake.path])
+        // No poppler on PATH: one pass, and a warning that the contents have no page numbers.
+        let run = try await render(["--pdf", "--paper", "letter"], in: root, environment: ["CHROMIUM": fake.path, "PATH": root.path])
         #expect(run.status == 0, "\(run.output.standardError)")
-        #expect(run.output.standardOutput.contains("PDF: handouts/student/workbook.pdf"))
+        #expect(run.output.standardOutput.contains("PDF: handouts/student/workbook.pdf (letter, 1 pass"))
+        #expect(run.output.standardError.contains("warning: the contents have no page numbers: install poppler-utils"))
         #expect(try read(root.appendingPathComponent("handouts/student/workbook.pdf")) == "%PDF-1.4 fake")
         let arguments = try read(root.appendingPathComponent("chromium-arguments"))
         #expect(arguments.contains("--headless") && arguments.contains("--no-pdf-header-footer"))
-        #expect(arguments.contains("file://\(root.path)/handouts/student/workbook.html"))
+        #expect(arguments.contains("--generate-pdf-document-outline"), "the PDF has bookmarks")
+        #expect(arguments.contains("/workbook.html"))
     }
 
     @Test("shows what the snippet runner got: actual outputs and figures")
@@ -209,8 +209,8 @@ struct RenderCommandTests {
         let chapter = try read(root.appendingPathComponent("handouts/student/01-blocks.html"))
         #expect(chapter.contains(#"<div class="label">Output</div><pre>4</pre>"#))
         let pictures = try read(root.appendingPathComponent("handouts/student/02-more.html"))
-        #expect(pictures.contains(#"<title>A box</title><rect x="1" y="1" width="8" height="8"/></svg>"#))
-        #expect(pictures.contains("<figcaption>A box</figcaption>"))
+        #expect(pictures.contains(#"<rect height="8" width="8" x="1" y="1"/></svg>"#))
+        #expect(pictures.contains(#"<span class="figure-number">Figure 2.1</span> A box</figcaption>"#))
     }
 
     @Test("is listed in help as a working command")

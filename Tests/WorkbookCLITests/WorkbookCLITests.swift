@@ -9,7 +9,7 @@ struct WorkbookCLITests {
     func help() throws {
         let run = runCLI(["--help"], in: URL(fileURLWithPath: "/"))
         #expect(run.exitCode == 0)
-        for command in ["list", "lint", "start", "check", "hint", "solution", "reset", "progress", "watch", "verify", "run", "render"] {
+        for command in ["list", "lint", "start", "check", "hint", "solution", "reset", "progress", "watch", "verify", "mutate", "run", "render", "grade", "classroom", "new"] {
             #expect(run.standardOutput.contains("\n  \(command) "), "help does not list \(command)")
         }
         #expect(runCLI([], in: URL(fileURLWithPath: "/")).standardOutput == run.standardOutput)
@@ -97,6 +97,9 @@ struct ListCommandTests {
         let workbook = try TemporaryWorkbook(SampleExercise.files)
         defer { workbook.remove() }
         #expect(runCLI(["list", "--root", workbook.root.path], in: URL(fileURLWithPath: "/")).exitCode == 0)
+        // A global option may come before the command, its value too.
+        #expect(runCLI(["--root", workbook.root.path, "list"], in: URL(fileURLWithPath: "/")).exitCode == 0)
+        #expect(runCLI(["--root=\(workbook.root.path)", "list"], in: URL(fileURLWithPath: "/")).exitCode == 0)
         #expect(runCLI(["list"], in: URL(fileURLWithPath: "/"), environment: ["WORKBOOK_ROOT": workbook.root.path]).exitCode == 0)
     }
 

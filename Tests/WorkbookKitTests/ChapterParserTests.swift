@@ -41,19 +41,11 @@ before
 Reference: [Ex1_Queue.swift](../Sources/Chapter03Queues/Ex1_Queue.swift) ·
 Tests: [Ex1_QueueTests.swift](../Tests/Chapter03QueuesTests/Ex1_QueueTests.swift)
 
-> Hint: a queue is serial unless you ask for `.concurrent`.
-
-> Hint: `DispatchQueue(label: "com.example.diner")`.
-
 ### Exercise 3.2: Hop back to the main queue
 
 Set the label on the main queue.
 
 Reference: [Ex2_Hop.swift](../Sources/Chapter03Queues/Ex2_Hop.swift) · Tests: [Ex2_HopTests.swift](../Tests/Chapter03QueuesTests/Ex2_HopTests.swift)
-
-> Hint: **which** queue owns the UI?
-
-> Hint: `DispatchQueue.main.async { … }`.
 
 ## Recap
 
@@ -62,30 +54,57 @@ print("<svg></svg>")
 ```
 """
 
+/// The hints of `wellFormedChapter`, in their own file.
+let wellFormedHints = """
+# Hints: Queues
+
+Read one only when stuck.
+
+## Exercise 3.1: Create the diner's queue
+
+> Hint: a queue is serial unless you ask for `.concurrent`.
+
+> Hint: `DispatchQueue(label: …)` takes a label.
+
+## Exercise 3.2
+
+> Hint: **which** queue owns the UI?
+
+> Hint: the main queue's `async`.
+"""
+
+/// `wellFormedChapter` with its hints attached, and what attaching reported.
+func wellFormedChapterWithHints() throws -> (Chapter, [Diagnostic]) {
+    var chapter = try #require(parseChapter(wellFormedChapter).chapter)
+    let diagnostics = HintsFile.attach(HintsFile(path: "chapters/hints/03-queues.md", text: wellFormedHints), to: &chapter)
+    return (chapter, diagnostics)
+}
+
 @Suite("The chapter parser")
 struct ChapterParserTests {
     @Test("reads title, exercises, hints, files and snippets with their lines")
     func dumpOfWellFormedChapter() throws {
         let result = parseChapter(wellFormedChapter)
         #expect(result.diagnostics == [])
-        let chapter = try #require(result.chapter)
+        let (chapter, hintProblems) = try wellFormedChapterWithHints()
+        #expect(hintProblems == [])
         #expect(chapter.dump() == """
         chapter 3 "Queues, one at a time" chapters/03-queues.md @1
           exercise 3.1 "Create the diner\\'s queue" @18
             reference: Sources/Chapter03Queues/Ex1_Queue.swift
             tests: Tests/Chapter03QueuesTests/Ex1_QueueTests.swift
             statement: 3 blocks
-            hint 1 @35: "a queue is serial unless you ask for `.concurrent`."
-            hint 2 @37: "`DispatchQueue(label: \\"com.example.diner\\")`."
-          exercise 3.2 "Hop back to the main queue" @39
+            hint 1 @7: "a queue is serial unless you ask for `.concurrent`."
+            hint 2 @9: "`DispatchQueue(label: …)` takes a label."
+          exercise 3.2 "Hop back to the main queue" @35
             reference: Sources/Chapter03Queues/Ex2_Hop.swift
             tests: Tests/Chapter03QueuesTests/Ex2_HopTests.swift
             statement: 1 blocks
-            hint 1 @45: "which queue owns the UI?"
-            hint 2 @47: "`DispatchQueue.main.async { … }`."
+            hint 1 @13: "which queue owns the UI?"
+            hint 2 @15: "the main queue\\'s `async`."
           snippet @9 output @14
           snippet @22 [crash] output @28
-          snippet @51 [figure]
+          snippet @43 [figure]
         """)
     }
 
@@ -125,8 +144,10 @@ struct ChapterParserTests {
 
     @Test("gives hints as text and as HTML without their label")
     func hintHTML() throws {
-        let hint = try #require(parseChapter(wellFormedChapter).chapter?.exercises[1].hints[0])
+        let hint = try #require(try wellFormedChapterWithHints().0.exercises[1].hints.first)
         #expect(hint.html == "<p><strong>which</strong> queue owns the UI?</p>\n")
+        #expect(hint.text == "which queue owns the UI?")
+        #expect(hint.location.path == "chapters/hints/03-queues.md")
     }
 
     @Test("leaves plain swift blocks alone: they are for display")
@@ -172,10 +193,15 @@ let malformedChapters: [MalformedChapter] = [
     MalformedChapter(name: "a figure with an output block", text: "# T\n\n```swift run figure\nprint(\"<svg/>\")\n```\n\n```output\n<svg/>\n```\n", line: 7, message: "a figure snippet prints SVG and takes no output block"),
     MalformedChapter(name: "a malformed exercise heading", text: "# T\n\n## Exercise three: Queues\n", line: 3, message: "an exercise heading reads 'Exercise N.M: Title'"),
     MalformedChapter(name: "an exercise of another chapter", text: exercise("2.1"), line: 3, message: "exercise 2.1 is in chapter 3; number it 3.1"),
-    MalformedChapter(name: "a duplicate exercise id", text: exercise("3.1") + "\n" + exercise("3.1", title: false), line: 13, message: "exercise 3.1 is defined twice (first at line 3)"),
-    MalformedChapter(name: "an exercise without files", text: "# T\n\n## Exercise 3.1: Q\n\nDo it.\n\n> Hint: a\n\n> Hint: b\n", line: 3, message: "exercise 3.1 has no Reference: and Tests: link"),
-    MalformedChapter(name: "an exercise with one hint", text: "# T\n\n## Exercise 3.1: Q\n\nReference: [a](../Sources/M/A.swift) · Tests: [b](../Tests/MTests/ATests.swift)\n\n> Hint: only one\n", line: 3, message: "exercise 3.1 has 1 hint(s)"),
-    MalformedChapter(name: "a link out of the workbook", text: "# T\n\n## Exercise 3.1: Q\n\nReference: [a](../../etc/passwd) · Tests: [b](../Tests/MTests/ATests.swift)\n\n> Hint: a\n\n> Hint: b\n", line: 5, message: "points outside the workbook"),
+    MalformedChapter(name: "a duplicate exercise id", text: exercise("3.1") + "\n" + exercise("3.1", title: false), line: 9, message: "exercise 3.1 is defined twice (first at line 3)"),
+    MalformedChapter(name: "an exercise without files", text: "# T\n\n## Exercise 3.1: Q\n\nDo it.\n", line: 3, message: "exercise 3.1 has no Reference: and Tests: link"),
+    MalformedChapter(name: "a hint under its exercise", text: "# T\n\n## Exercise 3.1: Q\n\nReference: [a](../Sources/M/A.swift) · Tests: [b](../Tests/MTests/ATests.swift)\n\n> Hint: in plain sight\n", line: 7, message: "hints do not go in the chapter, where every reader sees them: move this one to chapters/hints/03-queues.md under '## Exercise 3.1'"),
+    MalformedChapter(name: "a link out of the workbook", text: "# T\n\n## Exercise 3.1: Q\n\nReference: [a](../../etc/passwd) · Tests: [b](../Tests/MTests/ATests.swift)\n", line: 5, message: "points outside the workbook"),
+    MalformedChapter(name: "a predict program outside an exercise", text: "# T\n\n```swift run predict\nprint(1)\n```\n", line: 3, message: "a `swift run predict` snippet is a predict exercise's program"),
+    MalformedChapter(name: "a predict program with an output block", text: "# T\n\n## Exercise 3.1: Q\n\n```swift run predict\nprint(1)\n```\n\n```output\n1\n```\n\nReference: [a](../Sources/M/A.txt)\n", line: 9, message: "a predict program's output is the exercise's answer"),
+    MalformedChapter(name: "a predict exercise with tests", text: "# T\n\n## Exercise 3.1: Q\n\n```swift run predict\nprint(1)\n```\n\nReference: [a](../Sources/M/A.txt) · Tests: [b](../Tests/MTests/ATests.swift)\n", line: 9, message: "predict exercise 3.1 takes no Tests: link"),
+    MalformedChapter(name: "a predict exercise whose reference is Swift", text: "# T\n\n## Exercise 3.1: Q\n\n```swift run predict\nprint(1)\n```\n\nReference: [a](../Sources/M/A.swift)\n", line: 9, message: "the reference of predict exercise 3.1 is the prediction, a .txt file"),
+    MalformedChapter(name: "a use of a later exercise", text: "# T\n\n## Exercise 3.1: Q\n\nReference: [a](../Sources/M/A.swift) · Tests: [b](../Tests/MTests/ATests.swift) · Uses: 3.2\n", line: 5, message: "exercise 3.1 can use only earlier exercises of its chapter, not 3.2"),
     MalformedChapter(name: "a runnable snippet inside a list", text: "# T\n\n- item\n\n  ```swift run\n  print(1)\n  ```\n", line: 5, message: "blocks must be top-level"),
     MalformedChapter(name: "an exercise heading at level 4", text: "# T\n\n#### Exercise 3.1: Q\n", line: 3, message: "exercise headings are level 2 or 3"),
 ]
@@ -188,10 +214,6 @@ func exercise(_ id: String, title: Bool = true) -> String {
     Do it.
 
     Reference: [a](../Sources/M/A\(id).swift) · Tests: [b](../Tests/MTests/A\(id)Tests.swift)
-
-    > Hint: a
-
-    > Hint: b
 
     """
 }

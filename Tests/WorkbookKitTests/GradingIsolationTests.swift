@@ -82,3 +82,51 @@ struct ReachIntoTestsTests {
         #expect(ReachIntoTests.refusal(learner: declaration, reference: reference, shownPath: "f.swift") == nil)
     }
 }
+
+@Suite("A redeclaration is blamed on the file that should not declare it", .serialized)
+struct RedeclarationBlameTests {
+    @Test("a learner's 1.2 that declares 1.1's add is the one that does not compile; 1.1 and 1.3 pass")
+    func redeclaration() async throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("ws/01-basics")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Sources/Chapter01Basics/\(file)"), to: folder.appendingPathComponent(file))
+        }
+        let apply = folder.appendingPathComponent("Ex2_Apply.swift")
+        try (String(contentsOf: apply, encoding: .utf8) + "\npublic func add(_ a: Int, _ b: Int) -> Int { a * b }\n")
+            .write(to: apply, atomically: true, encoding: .utf8)
+        let lines = try String(contentsOf: apply, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("public func add") }) + 1
+        let workbook = try Workbook(root: root, exercisesFolder: folder.deletingLastPathComponent())
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        let chapter = try workbook.chapter("1")
+        let grade = try await onOwnThread { try grader.grade(chapter) }
+        #expect(grade.exercises.map(\.status) == [.passed, .doesNotCompile, .passed], "\(grade.exercises.map(\.message))")
+        #expect(grade.exercises[1].message.hasPrefix("ws/01-basics/Ex2_Apply.swift:\(line):1: error: your file declares `add` again"),
+                "\(grade.exercises[1].message)")
+    }
+}
+
+@Suite("The workbook reads only files of its own")
+struct WorkbookLinksTests {
+    @Test("a reference that links out of its folder is refused; a top-level folder that is a link is fine")
+    func links() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("wb-links-\(UUID().uuidString)")
+        let elsewhere = manager.temporaryDirectory.appendingPathComponent("wb-links-real-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root); try? manager.removeItem(at: elsewhere) }
+        for folder in [root.appendingPathComponent("chapters"), root.appendingPathComponent("Sources/M"), elsewhere.appendingPathComponent("M")] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try "".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Sources/M/Ex1.swift").path, withDestinationPath: "/etc/passwd")
+        try "let x = 1\n".write(to: elsewhere.appendingPathComponent("M/Ex2.swift"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Tests").path, withDestinationPath: elsewhere.path)
+        let workbook = try Workbook(root: root)
+        #expect(throws: WorkbookError.self) { try workbook.read("Sources/M/Ex1.swift") }
+        #expect(throws: WorkbookError.self) { try workbook.read("Sources/../Package.swift") }
+        #expect(try workbook.read("Tests/M/Ex2.swift") == "let x = 1\n")
+    }
+}

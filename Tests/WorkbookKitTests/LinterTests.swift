@@ -86,7 +86,8 @@ struct LinterTests {
     @Test("reports exercises numbered out of order")
     func numbering() throws {
         let chapter = SampleExercise.chapter.replacingOccurrences(of: "Exercise 1.1", with: "Exercise 1.2")
-        let findings = try lint(["chapters/01-blocks.md": chapter])
+        let hints = SampleExercise.hints.replacingOccurrences(of: "Exercise 1.1", with: "Exercise 1.2")
+        let findings = try lint(["chapters/01-blocks.md": chapter, "chapters/hints/01-blocks.md": hints])
         #expect(findings == [
             "chapters/01-blocks.md:11:1: error: exercise 1.2 is the chapter's exercise number 1; number them 1, 2, 3… in order"
         ])

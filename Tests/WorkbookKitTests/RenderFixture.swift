@@ -13,6 +13,24 @@ enum RenderFixture {
     /// The starter's replacement for the solution.
     static let starterLine = "return 0  // replace with the sum"
 
+    /// Chapter 1's hints, in their own file.
+
+    static let hintsOne = """
+
+    # Hints
+
+
+    ## Exercise 1.1
+
+
+    > Hint: a closure that takes two `Int`s has the type `(Int, Int) -> Int`.
+
+
+    > Hint: add the two numbers.
+
+    """
+
+
     static let chapterOne = """
     # Blocks and closures
 
@@ -60,10 +78,6 @@ enum RenderFixture {
 
     Reference: [Ex1_Add.swift](../Sources/Chapter01Blocks/Ex1_Add.swift) ·
     Tests: [Ex1_AddTests.swift](../Tests/Chapter01BlocksTests/Ex1_AddTests.swift)
-
-    > Hint: a closure that takes two `Int`s has the type `(Int, Int) -> Int`.
-
-    > Hint: add the two numbers: `lhs + rhs`.
 
     ## After the exercise
 
@@ -116,6 +130,7 @@ enum RenderFixture {
     static func make(reference: String = reference) throws -> URL {
         try TemporaryWorkbook([
             "chapters/01-blocks.md": chapterOne,
+            "chapters/hints/01-blocks.md": hintsOne,
             "chapters/02-pictures.md": chapterTwo,
             "Sources/Chapter01Blocks/Ex1_Add.swift": reference,
             "Tests/Chapter01BlocksTests/Ex1_AddTests.swift": tests,

@@ -44,35 +44,6 @@ struct RenderHighlighterTests {
     }
 }
 
-@Suite("A figure's SVG")
-struct RenderFigureTests {
-    @Test("is embedded with its title as the caption")
-    func accepted() throws {
-        let figure = try Figure(output: "\n" + RenderFixture.figureSVG + "\n\n")
-        #expect(figure.svg == RenderFixture.figureSVG)
-        #expect(figure.title == "Two boxes & a line")
-    }
-
-    @Test("is refused when it could run or fetch something", arguments: [
-        (#"<svg><script>alert(1)</script></svg>"#, Figure.Rejection.forbidden("a <script> element")),
-        (#"<svg onload="alert(1)"></svg>"#, .forbidden("an event-handler attribute (on…=)")),
-        (#"<svg><a href="javascript:alert(1)">x</a></svg>"#, .forbidden("a javascript: link")),
-        (#"<svg><image href="https://example.com/x.png"/></svg>"#, .forbidden("a link to an external resource")),
-        (#"<svg><foreignObject><p>x</p></foreignObject></svg>"#, .forbidden("a <foreignObject> element")),
-        ("Optional(\"<svg></svg>\")", .notSVG),
-        ("", .notSVG),
-    ])
-    func refused(output: String, rejection: Figure.Rejection) {
-        #expect(throws: rejection) { try Figure(output: output) }
-    }
-
-    @Test("may say 'on' in its text")
-    func wordOn() throws {
-        let svg = #"<svg><text x="1" y="2">turn on = off</text></svg>"#
-        #expect(try Figure(output: svg).svg == svg)
-    }
-}
-
 @Suite("Handouts")
 struct RenderHandoutTests {
     /// The fixture, loaded, with results for every snippet but the second figure.
@@ -193,6 +164,11 @@ struct RenderHandoutTests {
         #expect(chapter.contains("exercises/01-blocks/Ex1_Add.swift"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 1 of 2</summary>"))
         #expect(chapter.contains("<details class=\"hint\"><summary>Hint 2 of 2</summary>"))
+        // Out of the reading path: the exercise links to its hints at the chapter's back.
+        let exercise = try #require(chapter.range(of: "<section class=\"exercise kind-write\" id=\"exercise-1-1\">"))
+        let back = try #require(chapter.range(of: "<section class=\"hints-pages\""))
+        #expect(!chapter[exercise.lowerBound..<back.lowerBound].contains("<details class=\"hint\""))
+        #expect(chapter[exercise.lowerBound..<back.lowerBound].contains("<a href=\"#hints-1-1\">2 hints for 1.1</a>"))
     }
 
     @Test("show the instructor the solution and the tests")
@@ -214,7 +190,7 @@ struct RenderHandoutTests {
             #expect(!page.html.contains("javascript:"), "\(page.fileName)")
             #expect(!page.html.contains("onclick"), "\(page.fileName)")
             #expect(!page.html.contains("<link") && !page.html.contains("src=\"http") && !page.html.contains("@import"), "\(page.fileName)")
-            #expect(page.html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\""), "\(page.fileName)")
+            #expect(page.html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'\""), "\(page.fileName)")
             #expect(page.html.contains("<style>") && page.html.contains("@media print"), "\(page.fileName)")
         }
         let chapter = try page(rendered.student, "01-blocks.html")
@@ -235,7 +211,7 @@ struct RenderHandoutTests {
         #expect(chapter.contains("<div class=\"label\">Expected output</div><pre>expected words</pre>"))
         #expect(rendered.student.diagnostics.contains { $0.severity == .warning && $0.message.contains("other than its expected output") })
         #expect(chapter.contains(#"<span class="kw">let</span> add"#), "code is highlighted")
-        #expect(chapter.contains("<pre class=\"code\"><code class=\"language-objc\">int (^add)(int, int)"), "other languages are shown plain")
+        #expect(chapter.contains("<pre class=\"code short\"><code class=\"language-objc\"><span class=\"ln h0\">int (^add)(int, int)"), "other languages are shown plain")
     }
 
     @Test("show expected outputs, and say so, when there is no snippet runner")
@@ -261,8 +237,12 @@ struct RenderHandoutTests {
         let rendered = try await Self.render()
         let pictures = try page(rendered.student, "02-pictures.html")
         #expect(pictures.contains(#"<meta name="workbook-snippets" content="run">"#))
-        #expect(pictures.contains(RenderFixture.figureSVG))
-        #expect(pictures.contains("<figcaption>Two boxes &amp; a line</figcaption>"))
+        let figure = try #require(rendered.workbook.chapters[1].snippets.first).location.line
+        let id = "figure-2-\(figure)"
+        #expect(pictures.contains(try Figure(output: RenderFixture.figureSVG, id: id).svg))
+        #expect(pictures.contains(#"aria-labelledby="\#(id)-caption""#))
+        #expect(pictures.contains(#"<figcaption id="\#(id)-caption"><span class="figure-number">Figure 2.1</span> Two boxes &amp; a line</figcaption>"#))
+        #expect(!pictures.contains("<title>Two boxes"), "the caption is the figure's one title")
         #expect(pictures.components(separatedBy: "class=\"figure figure-missing\"").count - 1 == 1)
         #expect(!HTML.visibleLines(pictures).contains("import Stage"), "a figure's hidden lines stay hidden")
     }
@@ -277,6 +257,36 @@ struct RenderHandoutTests {
         #expect(try page(rendered.student, "02-pictures.html").contains("Figure left out"))
     }
 
+    /// The bypasses of issue 23, end to end: none reaches the page, each is an error at
+    /// the figure snippet's line in the chapter.
+    @Test("refuse a figure that could run or navigate, at the snippet's line, and embed none of it", arguments: [
+        #"<svg/onload=alert(1)></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><rect x="1"onmouseover=alert(1)/></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><img src="x"onerror=alert(1)></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><use href="jav&#x61;script:alert(1)"/></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><meta http-equiv="refresh" content="0;url=https://example.com"/></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><form action="https://example.com"/></svg>"#,
+        #"<svg xmlns="http://www.w3.org/2000/svg"><base href="https://example.com/"/></svg>"#,
+    ])
+    func hostileFigure(output: String) async throws {
+        let rendered = try await Self.render(provider: { workbook in
+            FakeResults(results: RenderHandoutTests.results(for: workbook, figureOutputs: [RenderFixture.figureSVG, output]))
+        })
+        let second = rendered.workbook.chapters[1].snippets[1].location
+        #expect(rendered.student.errors.map(\.location) == [second])
+        #expect(rendered.student.errors.first?.description.hasPrefix("chapters/02-pictures.md:\(second.line):") == true)
+        // The reason is shown as text; no tag of any page carries the hostile markup.
+        let tag = /<[a-zA-Z][^>]*>/
+        for set in [rendered.student, rendered.instructor] {
+            for page in set.pages {
+                let tags = page.html.matches(of: tag).map { String($0.output).lowercased() }
+                for needle in ["alert", "onmouseover", "onerror", "onload", "refresh", "<form", "<base", "<img", "javascript"] {
+                    #expect(!tags.contains { $0.contains(needle) }, "\(page.fileName) embeds \(needle)")
+                }
+            }
+        }
+    }
+
     @Test("never fall back to the reference when the starter cannot be made")
     func brokenMarkers() async throws {
         let broken = RenderFixture.reference.replacingOccurrences(of: "    // END SOLUTION\n", with: "")
@@ -288,14 +298,43 @@ struct RenderHandoutTests {
         #expect(chapter.contains("<p class=\"problem\">"))
     }
 
-    @Test("print well: new page per chapter, code kept whole, link URLs, A4 and Letter margins")
+    @Test("print well: new page per chapter, short code kept whole, long code broken between lines, link URLs, A4 and Letter")
     func printStyles() throws {
         let css = HandoutStyle.css
-        for rule in [".chapter { break-before: page; }", "pre, figure, .output, details, li, blockquote { break-inside: avoid; }",
+        for rule in [".chapter { break-before: page; }", "figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }",
+                     "p + figure, p + .snippet, p + pre.short { break-before: avoid; }", "pre .ln { display: block; }",
+                     "pre .h4 { padding-left: 8ch; text-indent: -8ch; }",
                      ##"a[href]:not([href^="#"])::after { content: " (" attr(href) ")""##, "@page { margin: 16mm 15mm 18mm; }"] {
             #expect(css.contains(rule), "missing print rule \(rule)")
         }
+        #expect(!css.contains("pre, figure"), "a long listing is not moved whole to the next page")
         #expect(!css.contains("@page { size"), "the page size is left to the printer, so A4 and Letter both fit")
+    }
+
+    @Test("print the single page as a book: title page, contents with page slots, running heads, hints as chosen")
+    func book() async throws {
+        let rendered = try await Self.render()
+        let student = try page(rendered.student, "workbook.html")
+        #expect(student.contains(#"<section class="title-page print-only">"#))
+        #expect(student.contains(##"<a href="#exercise-1-1">Exercise 1.1: Write <code>add</code></a><span class="leader"></span><span class="toc-page"><!--page:exercise-1-1--></span>"##),
+                "contents entries render their Markdown and have a page slot")
+        #expect(!student.contains("`add`"), "no raw backticks")
+        #expect(student.contains(#"@page chapter-1 { @top-left { content: "1. Blocks and closures";"#))
+        #expect(student.contains("#chapter-1 { page: chapter-1; }"))
+        #expect(student.contains("@bottom-center { content: counter(page);"))
+        #expect(student.contains(#"<details class="hint" open>"#), "printed hints are open: paper cannot unfold them")
+        #expect(student.contains(##"<a href="#hints-1-1">2 hints for 1.1</a><span class="page-ref"><!--page:hints-1-1--></span>"##),
+                "the exercise names its hints' page")
+        #expect(student.contains(#"<h3>Exercise 1.1: Write <code>add</code></h3>"#), "the hints' heading renders its Markdown")
+        let omitted = try await onOwnThread {
+            HandoutRenderer(workbook: rendered.workbook, edition: .student, results: nil, hints: .omit).render(rendered.workbook.chapters, collections: true)
+        }
+        let withoutHints = try page(omitted, "workbook.html")
+        #expect(withoutHints.contains(#"<body class="edition-student hints-omit">"#), "--hints omit leaves them out of the printed book")
+        #expect(withoutHints.contains(#"<p class="hint-note">Hints: <code>workbook hint 1.1</code></p>"#))
+        let chapter = try page(rendered.student, "01-blocks.html")
+        #expect(!chapter.contains("<!--page:") && !chapter.contains("@page chapter-1"), "a chapter's own page is no book")
+        #expect(chapter.contains("<title>1. Blocks and closures — Closures Workbook</title>"))
     }
 }
 

@@ -56,9 +56,17 @@ public enum SampleExercise {
 
     Reference: [Ex1_Add.swift](../Sources/Chapter01Blocks/Ex1_Add.swift) · Tests: [Ex1_AddTests.swift](../Tests/Chapter01BlocksTests/Ex1_AddTests.swift)
 
+    """
+
+    /// The exercise's hints, in the chapter's hints file.
+    public static let hints = """
+    # Hints: Blocks
+
+    ## Exercise 1.1: Add
+
     > Hint: two `Int`s in, one out.
 
-    > Hint: `a + b`.
+    > Hint: the `+` operator.
 
     """
 
@@ -88,6 +96,7 @@ public enum SampleExercise {
     public static var files: [String: String] {
         [
             "chapters/01-blocks.md": chapter,
+            "chapters/hints/01-blocks.md": hints,
             "Sources/Chapter01Blocks/Ex1_Add.swift": reference,
             "Tests/Chapter01BlocksTests/Ex1_AddTests.swift": tests,
         ]

@@ -101,37 +101,53 @@ public final class QueueRecorder: Sendable {
     public func swimlanes(title: String) -> SVG {
         let lanes = self.lanes, entries = self.entries
         let lastTick = entries.map { $0.end ?? $0.begin }.max() ?? 1
-        // Sizes from the text, at roughly 7 px a character of the 12 px font, so that
-        // lane names and event labels do not run into each other.
-        let labelWidth = Double(lanes.map(\.count).max() ?? 4) * 7 + 20
-        let tickWidth = max(60, Double(entries.map(\.event.count).max() ?? 0) * 7 + 10)
-        let laneHeight = 44.0, top = 30.0
-        let width = labelWidth + Double(lastTick) * tickWidth + 20
-        let height = top + Double(max(lanes.count, 1)) * laneHeight + 40
+        // Sized for paper: at most about 680 px wide, so that the 12 px text prints at
+        // 9 pt or more on A4 or Letter. Each lane's name heads the lane (a queue's label
+        // is long), and each event's label takes two lines, split at a space, so that a
+        // step is as wide as the longer half (roughly 7 px a character), not the whole.
+        let labels = entries.map { Self.twoLines($0.event) }
+        let longestLine = labels.flatMap { [$0.0, $0.1] }.map(\.count).max() ?? 0
+        let tickWidth = max(64, Double(longestLine) * 7 + 14)
+        let laneHeight = 76.0, left = 10.0
+        let nameWidth = Double(lanes.map(\.count).max() ?? 4) * 7 + 2 * left
+        let width = max(nameWidth, left + Double(lastTick) * tickWidth + left)
+        let height = Double(max(lanes.count, 1)) * laneHeight + 34
         var svg = SVG(width: width, height: height, title: title)
-        svg.text(title, x: 10, y: 18, style: "font-weight:bold")
-        func x(_ tick: Int) -> Double { labelWidth + Double(tick - 1) * tickWidth + tickWidth / 2 }
+        func x(_ tick: Int) -> Double { left + Double(tick - 1) * tickWidth + tickWidth / 2 }
         for (index, lane) in lanes.enumerated() {
-            let y = top + Double(index) * laneHeight
+            let y = Double(index) * laneHeight
             svg.rect(x: 0, y: y, width: width, height: laneHeight,
                      style: index % 2 == 0 ? "fill:#f4f4f4" : "fill:#ffffff")
-            svg.text(lane, x: 10, y: y + laneHeight / 2 + 4)
+            svg.text(lane, x: left, y: y + 16, style: "font-weight:bold")
         }
-        for entry in entries {
+        for (entry, label) in zip(entries, labels) {
             guard let lane = lanes.firstIndex(of: entry.queue) else { continue }
-            let y = top + Double(lane) * laneHeight
+            let y = Double(lane) * laneHeight
             let end = entry.end ?? lastTick
             if end == entry.begin {
-                svg.circle(cx: x(entry.begin), cy: y + 14, r: 5, style: "fill:#d9534f")
+                svg.circle(cx: x(entry.begin), cy: y + 32, r: 5, style: "fill:#d9534f")
             } else {
-                svg.rect(x: x(entry.begin) - 5, y: y + 8, width: x(end) - x(entry.begin) + 10,
+                svg.rect(x: x(entry.begin) - 5, y: y + 26, width: x(end) - x(entry.begin) + 10,
                          height: 12, style: "fill:#5b8def")
             }
-            svg.text(entry.event, x: (x(entry.begin) + x(end)) / 2, y: y + 36, anchor: "middle")
+            let middle = (x(entry.begin) + x(end)) / 2
+            svg.text(label.0, x: middle, y: y + 54, anchor: "middle")
+            if !label.1.isEmpty { svg.text(label.1, x: middle, y: y + 68, anchor: "middle") }
         }
-        let axisY = top + Double(lanes.count) * laneHeight + 16
-        svg.polyline([(x: labelWidth, y: axisY), (x: width - 10, y: axisY)], style: "stroke:#000;fill:none", arrow: true)
-        svg.text("order of events", x: labelWidth, y: axisY + 12, style: "font-size:10px")
+        let axisY = Double(lanes.count) * laneHeight + 10
+        svg.polyline([(x: left, y: axisY), (x: width - 10, y: axisY)], style: "stroke:#000;fill:none", arrow: true)
+        svg.text("order of events", x: left, y: axisY + 18)
         return svg
+    }
+
+    /// `text` in two lines, split at the space nearest its middle (one line when it has
+    /// no space).
+    static func twoLines(_ text: String) -> (String, String) {
+        let spaces = text.indices.filter { text[$0] == " " }
+        let middle = text.count / 2
+        guard let split = spaces.min(by: {
+            abs(text.distance(from: text.startIndex, to: $0) - middle) < abs(text.distance(from: text.startIndex, to: $1) - middle)
+        }) else { return (text, "") }
+        return (String(text[..<split]), String(text[text.index(after: split)...]))
     }
 }

@@ -8,7 +8,7 @@ public struct ArgumentParser: Sendable {
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        guard let commandIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
+        guard let commandIndex = Self.commandIndex(in: arguments) else {
             if arguments.contains("--version") || arguments.contains("-V") { return Invocation(command: "version") }
             if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
                 return Invocation(command: "help")
@@ -57,6 +57,19 @@ public struct ArgumentParser: Sendable {
             throw .wrongArgumentCount(command: name, usage: usage(of: spec))
         }
         return invocation
+    }
+
+    /// Where the command word is: the first word that is neither an option nor the value
+    /// of a global option before it (`workbook --root DIR list`).
+    static func commandIndex(in arguments: [String]) -> Int? {
+        let takesValue = Set(CommandSpec.globalOptions.filter { $0.valueName != nil }.map { "--" + $0.name })
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if !word.hasPrefix("-") || word == "-" { return index }
+            index += takesValue.contains(word) ? 2 : 1
+        }
+        return nil
     }
 
     /// `workbook check <N|N.M> [--format FORMAT] [--timeout S]`.

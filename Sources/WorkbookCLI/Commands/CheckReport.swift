@@ -17,7 +17,7 @@ struct CheckReport {
         for exercise in grade.exercises {
             let title = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
             console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))")
-            var lines = details(exercise)
+            var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full, lines.count > CheckReport.foldAt {
                 let hidden = lines.count - CheckReport.foldAt
                 lines = Array(lines.prefix(CheckReport.foldAt))
@@ -86,6 +86,23 @@ struct CheckReport {
         case .crashed: return console.styled("crashed", .red)
         case .timedOut: return console.styled("timed out", .red)
         case .notStarted: return console.styled("not started", .dim)
+        }
+    }
+
+    /// A predict exercise's "why", once the prediction is right: the point of it.
+    private func explanation(_ exercise: ExerciseGrade, in chapter: Chapter) -> [String] {
+        guard exercise.passed, let why = chapter.exercise(exercise.id)?.explanation else { return [] }
+        return ["Why: " + why.text.replacingOccurrences(of: "\n", with: "\n        ")]
+    }
+
+    /// An exercise that uses another's code (`Uses: 4.2`) may fail because that one does.
+    private func dependencies(_ exercise: ExerciseGrade, in grade: ChapterGrade, chapter: Chapter) -> [String] {
+        guard !exercise.passed, exercise.status != .notStarted, let uses = chapter.exercise(exercise.id)?.uses else { return [] }
+        // Already named, with what is used, when the tests were seen to reach its code.
+        let named = Set(exercise.dependencies.map(\.exercise))
+        return uses.compactMap { id in
+            guard !named.contains(id.description), let used = grade.exercises.first(where: { $0.id == id }), !used.passed else { return nil }
+            return "This exercise uses your \(id), which does not pass yet: make \(id) pass first."
         }
     }
 

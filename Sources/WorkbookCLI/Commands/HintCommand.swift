@@ -8,7 +8,9 @@ enum HintCommand: Command {
         options: [.flag("all", "show every hint")],
         discussion: """
         Shows the hints shown so far plus the next one; the count is remembered in
-        .workbook/progress.json. The first hint nudges; the last nearly gives the answer.
+        .workbook/progress.json. Hints come from chapters/hints/NN-slug.md, out of the
+        chapter's reading path. The first nudges; the last names the idea and the API (the
+        answer itself is `workbook solution`'s, once the exercise passes).
         Exit status: 0; 2 for an unknown exercise.
         """)
 

@@ -1,3 +1,4 @@
+import Foundation
 import WorkbookKit
 
 /// `workbook lint`: every chapter against the format and the package.
@@ -9,7 +10,9 @@ enum LintCommand: Command {
         discussion: """
         Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
         output blocks, exercise ids, hints, and the reference and tests files each exercise
-        names (they exist, their solution markers are well formed, no marked file is orphaned).
+        names (they exist, their solution markers are well formed, no marked file is orphaned),
+        and the package: every chapter's module and test target declared in Package.swift (as
+        SwiftPM reads it), no Chapter target without a chapter.
         Each finding is printed as path:line:column: error: message on standard error.
         With --format json, one object on standard output instead: the counts and every
         problem with its path, line, column, severity and message.
@@ -19,7 +22,12 @@ enum LintCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let findings = Linter(workbook: workbook).run()
+        var findings = Linter(workbook: workbook).run()
+        // The package too, when a toolchain is here to read it.
+        if let toolchain = try? SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder) {
+            let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+            findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
+        }
         if invocation.value("format") == "json" {
             context.console.print(JSONOutput.lint(workbook, findings: findings))
             return findings.isEmpty ? .success : .failure

@@ -52,6 +52,8 @@ enum ListCommand: Command {
     struct ExerciseEntry: Encodable {
         var id: String
         var title: String
+        /// `write`, `predict` or `compile`.
+        var kind: String
         var line: Int
         var learnerFile: String?
         var referenceFile: String?
@@ -72,7 +74,7 @@ enum ListCommand: Command {
                 number: chapter.number, title: chapter.title, file: chapter.path,
                 exercises: chapter.exercises.map { exercise in
                     ExerciseEntry(
-                        id: exercise.id.description, title: exercise.title, line: exercise.location.line,
+                        id: exercise.id.description, title: exercise.title, kind: exercise.kind.rawValue, line: exercise.location.line,
                         learnerFile: workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath),
                         referenceFile: exercise.referenceFile, testsFile: exercise.testsFile,
                         status: workbook.recordedStatus(of: exercise, in: chapter, state: state).rawValue)
@@ -107,7 +109,8 @@ enum ListCommand: Command {
             for exercise in chapter.exercises {
                 let status = workbook.recordedStatus(of: exercise, in: chapter, state: state)
                 let padded = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
-                console.print("    \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0))\(padded)  \(badge(status, console))")
+                let kind = exercise.kind == .write ? "" : console.styled("  (\(exercise.kind.rawValue))", .dim)
+                console.print("    \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0))\(padded)  \(badge(status, console))\(kind)")
             }
         }
         console.print()

@@ -1,8 +1,9 @@
 import Foundation
 import WorkbookKit
 
-/// `workbook render [N|all] [--edition student|instructor] [--out DIR] [--pdf]`: HTML
-/// handouts, self-contained and print-ready, optionally printed to PDF with Chromium.
+/// `workbook render [N|all] [--edition student|instructor] [--out DIR] [--pdf] [--paper a4|letter]
+/// [--hints print|omit]`: HTML handouts, self-contained and print-ready, optionally printed
+/// to PDF with Chromium as a book.
 enum RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
@@ -12,7 +13,10 @@ enum RenderCommand: Command {
         options: [
             .value("edition", "EDITION", choices: Edition.allCases.map(\.rawValue), "student (default: starter code, no solutions or tests) or instructor"),
             .value("out", "DIR", "where the pages go (default: handouts/<edition>/)"),
-            .flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium"),
+            .flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium, as a book"),
+            .value("paper", "SIZE", choices: BookPrinter.Paper.allCases.map(\.rawValue), "the PDF's paper: a4 (default) or letter"),
+            .value("hints", "HINTS", choices: HintsInPrint.allCases.map(\.rawValue),
+                   "whether the printed workbook shows the hints: print (default: on each chapter's back pages, each exercise naming their page), or omit (each exercise names `workbook hint N.M`)"),
         ],
         discussion: """
         Writes one page per chapter (NN-slug.html). With no chapter or `all`, also writes
@@ -22,7 +26,12 @@ enum RenderCommand: Command {
         would show a line of a reference solution or of a tests file is not written. The
         instructor edition adds the reference solution and the tests.
         Snippets show their actual output from the snippet runner, flagged when it differs
-        from the chapter's expected output.
+        from the chapter's expected output. Figures are numbered and captioned.
+        Printed, workbook.html is a book: a title page, the contents, the chapter's title
+        at the head of every page and the page number at its foot. --pdf prints it with
+        Chromium in two passes (the second fills in the contents' page numbers, read from
+        the first PDF's outline with poppler's pdftohtml), with bookmarks for every
+        chapter, section and exercise.
         `render N` writes that chapter's page and an index of every chapter that links the
         pages in the output folder and says how to render the others. A page whose content
         has not changed is left as it is (its file keeps its date). --out may not name the
@@ -43,7 +52,8 @@ enum RenderCommand: Command {
             ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
-        let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider)
+        let hints = invocation.value("hints").flatMap(HintsInPrint.init(rawValue:))
+        let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider, hints: hints)
         // A chapter's page links the pages already there; the others, through the index.
         let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
         let handouts = renderer.render(chapters, collections: selection == "all", existingPages: existing)
@@ -56,7 +66,8 @@ enum RenderCommand: Command {
 
         var failed = !handouts.errors.isEmpty
         if invocation.has("pdf") {
-            failed = !printPDF(handouts, in: output, workbook: workbook, context: context) || failed
+            let paper = invocation.value("paper").flatMap(BookPrinter.Paper.init(rawValue:)) ?? .a4
+            failed = !printPDF(handouts, in: output, paper: paper, workbook: workbook, context: context) || failed
         }
         return failed ? .failure : .success
     }
@@ -110,8 +121,8 @@ enum RenderCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    /// Prints workbook.html (or the one chapter page) to a PDF beside it.
-    private static func printPDF(_ handouts: HandoutSet, in folder: URL, workbook: Workbook, context: CommandContext) -> Bool {
+    /// Prints workbook.html as a book (or the one chapter page) to a PDF beside it.
+    private static func printPDF(_ handouts: HandoutSet, in folder: URL, paper: BookPrinter.Paper, workbook: Workbook, context: CommandContext) -> Bool {
         let console = context.console
         guard let page = handouts.page(HandoutRenderer.wholeWorkbookFile) ?? handouts.pages.first else {
             console.printError(console.styledError("error:", .red) + " no page to print")
@@ -119,9 +130,15 @@ enum RenderCommand: Command {
         }
         let pdf = folder.appendingPathComponent(page.fileName.replacingOccurrences(of: ".html", with: ".pdf"))
         do {
-            let printer = try ChromiumPrinter.locate(environment: context.environment)
-            try printer.printPDF(page: folder.appendingPathComponent(page.fileName), to: pdf)
-            console.print("PDF: \(workbook.displayPath(pdf))")
+            let printer = try BookPrinter.locate(environment: context.environment)
+            let printed = try printer.print(page.html, to: pdf, paper: paper)
+            var summary = "PDF: \(workbook.displayPath(pdf)) (\(paper.rawValue)"
+            if printed.pageCount > 0 { summary += ", \(printed.pageCount) pages" }
+            summary += ", \(printed.passes) pass\(printed.passes == 1 ? "" : "es"), \(String(format: "%.1f", printed.seconds)) s)"
+            console.print(summary)
+            if let unnumbered = printed.unnumbered {
+                console.printError(console.styledError("warning:", .yellow) + " the contents have no page numbers: \(unnumbered)")
+            }
             return true
         } catch {
             console.printError(console.styledError("error:", .red) + " \(error)")

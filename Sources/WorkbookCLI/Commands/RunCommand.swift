@@ -14,6 +14,7 @@ enum RunCommand: Command {
             .value("timeout", "S", "seconds each snippet (or FILE.swift) may run (default 10)"),
             .flag("fresh", "ignore cached results and programs: compile and run everything again"),
             .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
+            .flag("bless", "write what each mismatched snippet printed into its output block (for authors)"),
             .flag("bench", "measure a merged run of the largest chapter against one swiftc build per snippet, and a cached re-run"),
             .flag("reference", "with FILE.swift: import the chapters' model answers instead of your exercise files"),
         ],
@@ -76,7 +77,38 @@ enum RunCommand: Command {
         } else {
             printSummary(runs, on: console)
         }
+        if invocation.has("bless") {
+            return try bless(runs, workbook: workbook, on: console)
+        }
         return runs.allSatisfy { $0.failures.isEmpty } ? .success : .failure
+    }
+
+    // MARK: Blessing outputs
+
+    /// Writes each mismatched snippet's actual output into its `output` block; the other
+    /// failures (crashes, compile errors, time-outs) are left for the author.
+    private static func bless(_ runs: [SnippetRunner.ChapterRun], workbook: Workbook, on console: Console) throws -> ExitCode {
+        var remaining = false
+        for run in runs {
+            var outputs: [(fenceLine: Int, output: String)] = []
+            for result in run.results {
+                switch result.status {
+                case .passed: continue
+                case .mismatch:
+                    guard let snippet = run.chapter.snippets.first(where: { $0.location.line == result.line }),
+                          let block = snippet.expectedOutputLocation else { remaining = true; continue }
+                    outputs.append((block.line, result.actual))
+                    console.print("\(run.chapter.path):\(block.line): blessed: the output block now holds what the snippet at line \(result.line) printed")
+                default:
+                    remaining = true
+                }
+            }
+            guard !outputs.isEmpty else { continue }
+            let text = try workbook.read(run.chapter.path)
+            try AtomicFile.write(OutputBlessing.bless(text, outputs: outputs), to: workbook.url(run.chapter.path))
+        }
+        if remaining { console.printError("note: snippets that crashed, did not compile or timed out are left as they are") }
+        return remaining ? .failure : .success
     }
 
     // MARK: A learner's file

@@ -1,3 +1,4 @@
+import Foundation
 import WorkbookKit
 
 /// `workbook verify [N]`: every starter fails, every reference passes.
@@ -22,6 +23,13 @@ enum VerifyCommand: Command {
         let chapters = try invocation.arguments.first.map { [try workbook.chapter($0)] }
             ?? workbook.chapters.filter { !$0.exercises.isEmpty }
         let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        // Lint first: a wrong exercise number or a missing hint is a finding here too.
+        let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
+        for finding in lint { console.printError(finding.description) }
+        if !lint.isEmpty, invocation.value("format") != "json" {
+            console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)")
+        }
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         // A cold verify compiles for half a minute: say what, on a terminal.
         let line = ProgressLine(console: console, enabled: console.interactive && invocation.value("format") != "json")
@@ -44,9 +52,9 @@ enum VerifyCommand: Command {
         }
         if json {
             console.print(JSONOutput.verify(results))
-            return results.allSatisfy(\.findings.isEmpty) ? .success : .failure
+            return results.allSatisfy(\.findings.isEmpty) && lint.isEmpty ? .success : .failure
         }
         console.print("\(checked - broken) of \(checked) exercises keep the rule (starter fails, reference passes)")
-        return broken == 0 ? .success : .failure
+        return broken == 0 && lint.isEmpty ? .success : .failure
     }
 }

@@ -37,7 +37,7 @@ enum WatchCommand: Command {
         }
         let folders = chapters.map { workbook.exercisesFolder.appendingPathComponent($0.stem).path }
         let watcher: any FileWatcher
-        if !invocation.has("poll"), let inotify = InotifyWatcher(folders: folders) {
+        if !invocation.has("poll"), let inotify = NativeWatcher.make(folders: folders) {
             watcher = inotify
         } else {
             watcher = PollingWatcher(folders: folders)

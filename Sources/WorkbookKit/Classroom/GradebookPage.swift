@@ -9,7 +9,9 @@ public enum GradebookPage {
         th,td{border:1px solid #d2d2d7;padding:.35rem .5rem;vertical-align:top;text-align:left}
         th{background:#f5f5f7;position:sticky;top:0}td.points{text-align:right;white-space:nowrap}
         .passed{background:#e8f5e9}.failed,.crashed,.timed-out{background:#fff4e5}.does-not-compile{background:#fdecea}
-        .not-started{color:#6e6e73}.reason{display:block;color:#6e6e73;font-size:.8rem;max-width:18rem}
+        .not-started{color:#6e6e73}
+        .reason{display:block;color:#555;font-size:.78rem;font-weight:normal;white-space:normal;text-align:left;
+        max-width:16rem;overflow-wrap:anywhere;margin-top:.2rem}
         pre{background:#f5f5f7;padding:1rem;overflow-x:auto;white-space:pre-wrap}
         """
 

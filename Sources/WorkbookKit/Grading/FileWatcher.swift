@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Tells which files in some folders changed: inotify when the kernel offers it,
@@ -10,7 +12,9 @@ public protocol FileWatcher: AnyObject {
     func changes(timeout: Double) -> Set<String>
 }
 
+#if os(Linux)
 /// Linux inotify on each folder: a save is a close-after-write or a rename into it.
+/// (Elsewhere `PollingWatcher` stands in: `InotifyWatcher.make` says nil.)
 public final class InotifyWatcher: FileWatcher {
     private let descriptor: Int32
     private var folders: [Int32: String] = [:]
@@ -66,6 +70,19 @@ public final class InotifyWatcher: FileWatcher {
         return changed
     }
 }
+#endif
+
+/// The kernel's watcher where there is one (inotify on Linux), nil elsewhere: the
+/// caller then polls.
+public enum NativeWatcher {
+    public static func make(folders: [String]) -> (any FileWatcher)? {
+        #if os(Linux)
+        return InotifyWatcher(folders: folders)
+        #else
+        return nil
+        #endif
+    }
+}
 
 /// Compares modification times and sizes of the files in some folders.
 public final class PollingWatcher: FileWatcher {
@@ -99,7 +116,12 @@ public final class PollingWatcher: FileWatcher {
                 let path = folder + "/" + name
                 var info = stat()
                 if stat(path, &info) == 0 {
-                    files[path] = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+                    #if os(Linux)
+                    let modified = info.st_mtim
+                    #else
+                    let modified = info.st_mtimespec
+                    #endif
+                    files[path] = "\(modified.tv_sec).\(modified.tv_nsec):\(info.st_size)"
                 }
             }
         }

@@ -41,11 +41,12 @@ public struct Grader: Sendable {
 
     var cache: URL { workbook.cacheFolder }
 
+    /// The limits every run has (the folders aside), for the reports' wording.
+    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
+
     /// What an exercise's run may see: the workbook hidden (its tests, references,
     /// chapters and `.workbook/` state), the runner and its libraries and the learner's
     /// workspace read-only, its scratch folder writable.
-    /// The limits every run has (the folders aside), for the reports' wording.
-    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
 
     func sandboxPolicy(scratch: URL, runner: GradingBuild.Runner) -> SandboxPolicy {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
@@ -56,9 +57,19 @@ public struct Grader: Sendable {
             writable: [scratch.path])
     }
 
-    /// Grades `chapter`'s exercises, or just `only`.
+    /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing
+    /// with their program's output (`PredictionGrader`), the others with their tests.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
-        let exercises = chapter.exercises.filter { $0.referenceFile != nil && $0.testsFile != nil }
+        let predicted = try PredictionGrader(grader: self).grade(chapter, only: only)
+        let testedOnes = chapter.exercises.contains { $0.kind != .predict && (only == nil || $0.id == only) }
+        var grade = testedOnes ? try gradeWithTests(chapter, only: only)
+            : ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
+        grade.exercises = (grade.exercises + predicted).sorted { $0.id < $1.id }
+        return grade
+    }
+
+    private func gradeWithTests(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
+        let exercises = chapter.exercises.filter { $0.kind != .predict && $0.referenceFile != nil && $0.testsFile != nil }
         guard let moduleName = chapter.moduleName else {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
         }
@@ -74,6 +85,7 @@ public struct Grader: Sendable {
         }
 
         let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
+        let asSubmitted = submissions  // the build swaps stand-ins in for what does not compile
         let built = try build.run(&submissions)
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
@@ -91,7 +103,17 @@ public struct Grader: Sendable {
         for exercise in graded {
             guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
             let learnerPath = displayPath(of: submission)
-            if let failure = built.broken[exercise.id] {
+            if exercise.kind == .compile, !options.runStarters,
+               let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
+                // A compile exercise's starter is meant not to compile: untouched, it is not started.
+                let path = displayPath(of: original)
+                grades.append(ExerciseGrade(
+                    id: exercise.id, title: exercise.title, status: .notStarted,
+                    message: original.origin == .learner
+                        ? "\(path) is still the starter, which Swift 6 rejects on purpose: make it compile, then check again"
+                        : "\(path) does not exist: `workbook start \(chapter.number)` writes its starter",
+                    learnerFile: path))
+            } else if let failure = built.broken[exercise.id] {
                 grades.append(ExerciseGrade(
                     id: exercise.id, title: exercise.title, status: .doesNotCompile, message: failure, learnerFile: learnerPath))
             } else if built.runner == nil {
@@ -239,7 +261,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v3")
+        hash.combine("grade-v4")  // v4: compile exercises and predictions (v3: feedback), the sandbox
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

@@ -56,6 +56,9 @@ struct GradingBuild {
             case .success(let built):
                 module = built
             case .failure(let diagnostics):
+                if let system = GradingBuild.storageProblem(in: diagnostics.allText) {
+                    throw WorkbookError.cannotWrite(path: workbook.displayPath(grader.cache), reason: system)
+                }
                 // A compiler stopped at its limit has said nothing about any file.
                 if diagnostics.allText.hasPrefix("compiling took longer than") {
                     output.chapterFailure = "the chapter's module \(moduleName) could not be built: " + shorten(diagnostics.allText)
@@ -122,14 +125,32 @@ struct GradingBuild {
         _ diagnostics: CompilerDiagnostics, in files: [(ExerciseID, URL)], _ submissions: inout [Submission],
         _ output: inout Output, prefix: String
     ) -> Bool {
-        let failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var failing = diagnostics.filesWithErrors.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let moved = redeclarationCulprits(diagnostics, in: files, submissions)
+        failing = failing.filter { moved[$0] == nil } + moved.values.flatMap { $0.map(\.path) }
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
-            guard let index = submissions.firstIndex(where: { $0.exercise == id }), submissions[index].origin != .starter,
-                  let exercise = exercises.first(where: { $0.id == id }) else { continue }
-            let text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
+            guard let index = submissions.firstIndex(where: { $0.exercise == id }),
+                  let exercise = exercises.first(where: { $0.id == id }),
+                  submissions[index].origin != (exercise.kind == .compile ? .reference : .starter) else { continue }
+            var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
+            if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
+                let line = (try? String(contentsOf: submissions[index].file, encoding: .utf8))?
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { Self.declares(String($0), name) }.map { ":\($0 + 1):1" } ?? ""
+                text = "\(grader.displayPath(of: submissions[index]))\(line): error: your file declares `\(name)` again; "
+                    + "\(shorten(innocent)) declares it as its exercise asks, so rename yours (the compiler's words:)\n"
+                    + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
+            }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
+            if exercise.kind == .compile, let reference = exercise.referenceFile {
+                // Its starter does not compile by design, so the reference stands in; the
+                // exercise is graded "does not compile" all the same, and no exercise uses it.
+                submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
+                blamed = true
+                continue
+            }
             guard let starterText = try? workbook.starter(for: exercise),
                   let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) else { continue }
             submissions[index] = Submission(exercise: id, file: starter, origin: .starter, isStarter: true)
@@ -138,11 +159,61 @@ struct GradingBuild {
         return blamed
     }
 
+    /// The system's words when a build failed because nothing could be written, if so.
+    static func storageProblem(in diagnostics: String) -> String? {
+        for words in ["No space left on device", "Disk quota exceeded", "Read-only file system"]
+        where diagnostics.contains(words) {
+            return words == "No space left on device" ? "the disk is full (\(words))" : words
+        }
+        return nil
+    }
+
+    /// "invalid redeclaration of 'X'" names one of the two files that declare `X`, often the
+    /// one that is right (a learner's Ex2 declaring Ex1's `add` had every exercise of the
+    /// chapter blamed, measured). The culprit is the file whose exercise's reference does
+    /// not declare `X`. By the path of the file the compiler named: the files to blame
+    /// instead, with the name.
+    private func redeclarationCulprits(
+        _ diagnostics: CompilerDiagnostics, in files: [(ExerciseID, URL)], _ submissions: [Submission]
+    ) -> [String: [(path: String, name: String)]] {
+        var moved: [String: [(path: String, name: String)]] = [:]
+        for entry in diagnostics.entries where entry.severity == "error" {
+            guard let range = entry.text.range(of: "invalid redeclaration of '"),
+                  let end = entry.text[range.upperBound...].firstIndex(of: "'") else { continue }
+            let name = String(entry.text[range.upperBound..<end]).split(separator: "(").first.map(String.init) ?? ""
+            guard !name.isEmpty else { continue }
+            let named = URL(fileURLWithPath: entry.path).standardizedFileURL.path
+            var culprits: [(path: String, name: String)] = []
+            for (id, file) in files {
+                guard let submission = submissions.first(where: { $0.exercise == id }),
+                      let text = try? String(contentsOf: submission.file, encoding: .utf8), Self.declares(text, name),
+                      let reference = exercises.first(where: { $0.id == id })?.referenceFile.flatMap({ try? workbook.read($0) }),
+                      !Self.declares(reference, name) else { continue }
+                culprits.append((file.standardizedFileURL.path, name))
+            }
+            if !culprits.isEmpty, !culprits.contains(where: { $0.path == named }) { moved[named] = culprits }
+        }
+        return moved
+    }
+
+    /// Whether `source` declares `name` (a function, type, property or case).
+    static func declares(_ source: String, _ name: String) -> Bool {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        return source.range(of: #"\b(func|struct|class|enum|protocol|actor|typealias|var|let|case)\s+"# + escaped + #"\b"#,
+                            options: .regularExpression) != nil
+    }
+
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
         let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
         if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
-            throw WorkbookError.moduleDoesNotCompile(reason: resolution.failures[broken]!)
+            let reason = resolution.failures[broken]!
+            // Not the module's fault: the cache could not be written (a full disk was
+            // reported as "module Stage does not compile", measured).
+            if let system = GradingBuild.storageProblem(in: reason) {
+                throw WorkbookError.cannotWrite(path: workbook.displayPath(grader.cache), reason: system)
+            }
+            throw WorkbookError.moduleDoesNotCompile(reason: reason)
         }
         return resolution.modules
     }
@@ -173,8 +244,9 @@ struct GradingBuild {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
         do {
-            let incremental = IncrementalModuleBuilder(
+            var incremental = IncrementalModuleBuilder(
                 toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent("builds"), commands: commands)
+            incremental.driverFlags = CrashReport.moduleFlags
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
             if !failure.timedOut { try? AtomicFile.write(failure.diagnostics, to: failureFile) }
@@ -345,8 +417,9 @@ struct GradingBuild {
         let root = workbook.root.path.hasSuffix("/") ? workbook.root.path : workbook.root.path + "/"
         var result = text.replacingOccurrences(of: root, with: "")
         // Starters compiled from the cache are shown under the learner's folder name.
-        let starters = grader.cache.appendingPathComponent("starters").path + "/"
-        result = result.replacingOccurrences(of: workbook.displayPath(URL(fileURLWithPath: starters)), with: workbook.displayPath(workbook.exercisesFolder) + "/")
+        // Both with their slash: `exercises//01-x/…` named a path that does not exist.
+        let starters = workbook.displayPath(grader.cache.appendingPathComponent("starters")) + "/"
+        result = result.replacingOccurrences(of: starters, with: workbook.displayPath(workbook.exercisesFolder) + "/")
         return result
     }
 }

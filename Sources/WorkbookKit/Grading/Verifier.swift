@@ -1,5 +1,8 @@
 /// `workbook verify`: every exercise's starter must compile and FAIL its tests, and its
-/// reference must PASS them (nbgrader's `validate` and `validate --invert`).
+/// reference must PASS them (nbgrader's `validate` and `validate --invert`). A compile
+/// exercise's starter must instead fail to compile with the chapter's stated error; a
+/// predict exercise's empty prediction must fail, and its reference prediction must be
+/// what the program really prints.
 public struct Verifier: Sendable {
     public struct Finding: Sendable, Equatable, CustomStringConvertible {
         public var exercise: ExerciseID
@@ -28,7 +31,9 @@ public struct Verifier: Sendable {
         var findings: [Finding] = []
         for exercise in chapter.exercises {
             let at = exercise.filesLocation ?? exercise.location
-            if let starter = starterGrades.exercises.first(where: { $0.id == exercise.id }) {
+            if exercise.kind == .compile, let starter = starterGrades.exercises.first(where: { $0.id == exercise.id }) {
+                findings += CompileExerciseRule.check(exercise, starter: starter, at: at)
+            } else if let starter = starterGrades.exercises.first(where: { $0.id == exercise.id }) {
                 switch starter.status {
                 case .passed:
                     findings.append(Finding(exercise: exercise.id, location: at, problem: "the starter passes its tests; they must fail until the exercise is solved"))

@@ -27,6 +27,7 @@ public struct Linter {
                 }
                 findings += checkReference(of: exercise, at: at)
                 findings += checkTests(of: exercise, at: at)
+                findings += checkUses(of: exercise, in: chapter, at: at)
             }
         }
         findings += orphanReferences(named: Set(named.keys))
@@ -44,7 +45,11 @@ public struct Linter {
 
     private func checkReference(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
         guard let reference = exercise.referenceFile else { return [] }
-        guard reference.hasPrefix("Sources/"), reference.hasSuffix(".swift") else {
+        if exercise.kind == .predict {
+            guard reference.hasPrefix("Sources/Predictions/") else {
+                return [Diagnostic(at: location, "the reference prediction of exercise \(exercise.id) belongs under Sources/Predictions/ (outside every module), not \(reference)")]
+            }
+        } else if !(reference.hasPrefix("Sources/") && reference.hasSuffix(".swift")) {
             return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
         }
         let source: String
@@ -67,6 +72,21 @@ public struct Linter {
         return []
     }
 
+    /// `Uses:` names earlier exercises whose learner code this one's tests need: they
+    /// must exist and be write exercises (a compile exercise's stand-in is its reference,
+    /// a predict exercise has no code).
+    private func checkUses(of exercise: Exercise, in chapter: Chapter, at location: SourceLocation) -> [Diagnostic] {
+        exercise.uses.compactMap { id in
+            guard let used = chapter.exercise(id) else {
+                return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), which \(chapter.path) does not have")
+            }
+            guard used.kind == .write else {
+                return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), a \(used.kind.rawValue) exercise; only write exercises' code can be used")
+            }
+            return nil
+        }
+    }
+
     private func checkTests(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
         guard let tests = exercise.testsFile, let suite = exercise.suiteName else { return [] }
         guard tests.hasPrefix("Tests/"), tests.hasSuffix(".swift") else {
@@ -83,7 +103,31 @@ public struct Linter {
         guard declares else {
             return [Diagnostic(at: location, "\(tests) must declare its suite as a type named \(suite) (the file's name), so grading can run it")]
         }
-        return []
+        return suiteTitle(in: source, path: tests, exercise: exercise)
+    }
+
+    /// The suite's display name is the exercise's heading, so every report names the
+    /// exercise the way the chapter does. Reported at the `@Suite` line of the tests file.
+    private func suiteTitle(in source: String, path: String, exercise: Exercise) -> [Diagnostic] {
+        let expected = "Exercise \(exercise.id): \(exercise.title)"
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Suite(\"") }) else { return [] }
+        let line = lines[index]
+        guard let open = line.range(of: "@Suite(\"") else { return [] }
+        // The string literal, its escapes undone (`\"` in a title is a quote).
+        var title = ""
+        var escaped = false
+        var closed = false
+        for character in line[open.upperBound...] {
+            if escaped { title.append(character); escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" { closed = true; break }
+            title.append(character)
+        }
+        guard closed else { return [] }
+        guard title != expected else { return [] }
+        return [Diagnostic(at: SourceLocation(path: path, line: index + 1, column: 1),
+                           "the suite is titled “\(title)”, but its exercise's heading is “\(expected)”: make them the same, so reports name the exercise as the chapter does")]
     }
 
     /// `Sources/Chapter05Sorting/…` when chapter 5's file could not be parsed: its
@@ -101,7 +145,8 @@ public struct Linter {
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var findings: [Diagnostic] = []
         while let next = walker.nextObject() as? String {
-            guard next.hasSuffix(".swift") else { continue }
+            // Reference predictions (`Sources/Predictions/…/*.txt`) carry markers too.
+            guard next.hasSuffix(".swift") || (next.hasPrefix("Predictions/") && next.hasSuffix(".txt")) else { continue }
             let path = "Sources/" + next
             guard !named.contains(path), !belongsToUnparsedChapter(path), let text = try? workbook.read(path) else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -33,6 +33,16 @@ public struct Chapter: Sendable, Equatable {
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
+    /// The chapter's hints, out of the reading path: `chapters/hints/03-queues.md`.
+    public var hintsPath: String { Chapter.hintsPath(forChapterAt: path) }
+
+    /// `chapters/hints/NN-slug.md` for `chapters/NN-slug.md`.
+    public static func hintsPath(forChapterAt path: String) -> String {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name = parts.popLast() ?? path
+        return (parts + ["hints", name]).joined(separator: "/")
+    }
+
     /// The chapter's Swift module, from its exercises' reference files.
     public var moduleName: String? { exercises.lazy.compactMap(\.moduleName).first }
 
@@ -43,13 +53,19 @@ public struct Chapter: Sendable, Equatable {
     public func dump() -> String {
         var lines = ["chapter \(number) \(title.debugDescription) \(path) @\(titleLocation.line)"]
         for exercise in exercises {
-            lines.append("  exercise \(exercise.id) \(exercise.title.debugDescription) @\(exercise.location.line)")
+            let kind = exercise.kind == .write ? "" : " (\(exercise.kind.rawValue))"
+            lines.append("  exercise \(exercise.id)\(kind) \(exercise.title.debugDescription) @\(exercise.location.line)")
             lines.append("    reference: \(exercise.referenceFile ?? "-")")
             lines.append("    tests: \(exercise.testsFile ?? "-")")
             lines.append("    statement: \(exercise.statement.count) blocks")
             for (index, hint) in exercise.hints.enumerated() {
                 lines.append("    hint \(index + 1) @\(hint.location.line): \(hint.text.debugDescription)")
             }
+            if let explanation = exercise.explanation {
+                lines.append("    why @\(explanation.location.line): \(explanation.text.debugDescription)")
+            }
+            if let starterError = exercise.starterError { lines.append("    starter error: \(starterError.debugDescription)") }
+            if !exercise.uses.isEmpty { lines.append("    uses: \(exercise.uses.map(\.description).joined(separator: ", "))") }
         }
         for snippet in snippets {
             let attributes = snippet.attributes.isEmpty

@@ -1,6 +1,17 @@
 /// An exercise: a section headed `Exercise N.M: Title`.
 public struct Exercise: Sendable, Equatable {
+    /// What the learner does: the `"kind"` of `list --format json`.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// Write code until the exercise's tests pass.
+        case write
+        /// Read the exercise's `swift run predict` program and write down what it prints.
+        case predict
+        /// Make a starter that Swift 6 rejects compile, keeping what it does (tests check).
+        case compile
+    }
+
     public var id: ExerciseID
+    public var kind: Kind = .write
     public var title: String
     /// The heading's location: where the exercise starts.
     public var location: SourceLocation
@@ -8,7 +19,17 @@ public struct Exercise: Sendable, Equatable {
     public var headingLevel: Int
     /// The prose that says what to build (every block but the hints and the files paragraph).
     public var statement: [MarkdownNode]
+    /// From the chapter's hints file (`chapters/hints/NN-slug.md`), never from the chapter.
     public var hints: [Hint]
+    /// Why a predict exercise's program prints what it does: shown once the prediction
+    /// is right (from the hints file's `> Why:` quote).
+    public var explanation: Hint?
+    /// A compile exercise's expected diagnostic: the starter's errors must contain it.
+    public var starterError: String?
+    /// Earlier exercises whose learner code this one's tests use (`Uses: 4.2`).
+    public var uses: [ExerciseID] = []
+    /// A predict exercise's program: the line of its `swift run predict` snippet.
+    public var programLine: Int?
     /// The reference solution, relative to the workbook root (`Sources/Chapter03Queues/Ex2_Load.swift`).
     public var referenceFile: String?
     /// The Swift Testing file, relative to the workbook root.
@@ -37,7 +58,8 @@ public struct Exercise: Sendable, Equatable {
 
     /// The Swift module the reference file belongs to (`Sources/<Module>/…`).
     public var moduleName: String? {
-        guard let referenceFile else { return nil }
+        // A predict exercise's reference is a prediction, in no module.
+        guard let referenceFile, kind != .predict else { return nil }
         let parts = referenceFile.split(separator: "/")
         guard parts.count >= 3, parts[0] == "Sources" else { return nil }
         return String(parts[1])

@@ -8,6 +8,9 @@ public struct Snippet: Sendable, Equatable {
         case standalone
         /// Prints one SVG document that handouts embed; takes no output block.
         case figure
+        /// A predict exercise's program: takes no output block, as its output is the
+        /// exercise's answer (the reference prediction is the expected output).
+        case predict
     }
 
     /// The opening fence's location.

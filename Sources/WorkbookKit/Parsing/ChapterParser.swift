@@ -111,6 +111,7 @@ private struct Builder {
                 let output = next.flatMap { $0.kind == .codeBlock && infoWords($0)?.first == "output" ? $0 : nil }
                 if output != nil { index += 1 }
                 readSnippet(block, attributes: Array(words.dropFirst(2)), output: output)
+                if snippets.last?.has(.predict) == true { readProgram(block) }
                 open?.statement.append(block)
                 if let output { open?.statement.append(output) }
                 continue
@@ -164,17 +165,36 @@ private struct Builder {
     }
 
     private mutating func closeExercise() {
-        guard let exercise = open else { return }
+        guard var exercise = open else { return }
         open = nil
+        if exercise.kind == .predict {
+            closePrediction(exercise)
+            return
+        }
+        if exercise.starterError != nil { exercise.kind = .compile }
         if exercise.referenceFile == nil || exercise.testsFile == nil, !badLinks.contains(exercise.id) {
             let missing = [exercise.referenceFile == nil ? "Reference:" : nil, exercise.testsFile == nil ? "Tests:" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
             error(at: exercise.filesLocation ?? exercise.location,
                   "exercise \(exercise.id) has no \(missing) link; add a paragraph 'Reference: [file](../Sources/…) · Tests: [file](../Tests/…)'")
         }
-        if exercise.hints.count < 2 {
-            error(at: exercise.location,
-                  "exercise \(exercise.id) has \(exercise.hints.count) hint(s); give at least two ('> Hint: …'), from a nudge to nearly the answer")
+        exercises.append(exercise)
+    }
+
+    /// A predict exercise names its reference prediction (a `.txt` file) and no tests:
+    /// its program's real output is what the prediction is checked against.
+    private mutating func closePrediction(_ exercise: Exercise) {
+        let at = exercise.filesLocation ?? exercise.location
+        if exercise.referenceFile == nil, !badLinks.contains(exercise.id) {
+            error(at: at, "predict exercise \(exercise.id) has no Reference: link; add 'Reference: [ExM_Name.txt](../Sources/…/ExM_Name.txt)', the reference prediction")
+        } else if let reference = exercise.referenceFile, !reference.hasSuffix(".txt") {
+            error(at: at, "the reference of predict exercise \(exercise.id) is the prediction, a .txt file, not \(reference)")
+        }
+        if exercise.testsFile != nil {
+            error(at: at, "predict exercise \(exercise.id) takes no Tests: link; its program's own output is the test")
+        }
+        if exercise.starterError != nil {
+            error(at: at, "predict exercise \(exercise.id) cannot have a 'Starter error:'; that is for compile exercises")
         }
         exercises.append(exercise)
     }
@@ -183,35 +203,14 @@ private struct Builder {
         // Only quotes and paragraphs can be hints or the files paragraph: the text of
         // other blocks (code, lists) is not worked out.
         let text = block.kind == .blockQuote || block.kind == .paragraph ? block.plainText.trimmingWhitespace : ""
-        if block.kind == .blockQuote, text.hasPrefix("Hint:") {
-            let hint = makeHint(block, text: text)
-            open?.hints.append(hint)
+        if block.kind == .blockQuote, text.hasPrefix("Hint:") || text.hasPrefix("Why:"), let exercise = open {
+            // Under its exercise a hint is read by everyone who reads the statement.
+            error(at: block.location, "hints do not go in the chapter, where every reader sees them: move this one to \(Chapter.hintsPath(forChapterAt: path)) under '## Exercise \(exercise.id)'")
         } else if block.kind == .paragraph, text.hasPrefix("Reference:") {
             readFilesParagraph(block)
         } else {
             open?.statement.append(block)
         }
-    }
-
-    private func makeHint(_ quote: MarkdownNode, text: String) -> Hint {
-        let body = text.dropFirst("Hint:".count).trimmingWhitespace
-        var html = Array(Self.contents(ofQuote: quote).utf8)
-        // The label goes, and the space after it.
-        if let label = html.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: "Hint:".utf8, in: $0) }) {
-            let end = label + 5 < html.count && html[label + 5] == UInt8(ascii: " ") ? label + 6 : label + 5
-            html.removeSubrange(label..<end)
-        }
-        return Hint(text: body, html: String(decoding: html, as: UTF8.self), location: quote.location)
-    }
-
-    /// The HTML of a quote's blocks: the quote's own without the `<blockquote>` around
-    /// them, which is what cmark writes for the blocks one by one, joined. (Should cmark
-    /// ever write a quote otherwise, the whole of it: a hint is never lost.)
-    private static func contents(ofQuote quote: MarkdownNode) -> String {
-        let open = "<blockquote>\n", close = "</blockquote>\n"
-        guard let html = quote.html, html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count
-        else { return quote.html ?? "" }
-        return String(decoding: html.utf8.dropFirst(open.utf8.count).dropLast(close.utf8.count), as: UTF8.self)
     }
 
     /// Reads `Reference: [a](…) · Tests: [b](…)`: each link belongs to the label
@@ -230,7 +229,15 @@ private struct Builder {
                     label = "Tests"
                 } else if ByteSearch.contains("Reference:", in: literal) {
                     label = "Reference"
+                } else if ByteSearch.contains("Starter error:", in: literal) {
+                    label = "Starter error"
+                } else if let uses = literal.range(of: "Uses:") {
+                    label = nil
+                    readUses(String(literal[uses.upperBound...]), into: &exercise, at: paragraph.location)
                 }
+            } else if inline.kind == .code, label == "Starter error", let literal = inline.literal {
+                exercise.starterError = literal
+                label = nil
             } else if inline.kind == .link, let destination = inline.destination, let current = label {
                 guard let resolved = resolve(destination, at: paragraph.location) else {
                     badLinks.insert(exercise.id)
@@ -242,6 +249,21 @@ private struct Builder {
             }
         }
         open = exercise
+    }
+
+    /// `Uses: 4.2, 4.3`: earlier exercises whose learner code this one builds on.
+    private mutating func readUses(_ text: String, into exercise: inout Exercise, at location: SourceLocation) {
+        for word in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "·" }) where !word.isEmpty {
+            guard let id = ExerciseID(String(word)) else {
+                error(at: location, "'Uses:' lists exercise ids such as 4.2, not '\(word)'")
+                continue
+            }
+            guard id.chapter == exercise.id.chapter, id.number < exercise.id.number else {
+                error(at: location, "exercise \(exercise.id) can use only earlier exercises of its chapter, not \(id)")
+                continue
+            }
+            exercise.uses.append(id)
+        }
     }
 
     /// Turns a link relative to the chapter into a path relative to the workbook root.
@@ -287,14 +309,33 @@ private struct Builder {
             if let output {
                 error(at: output.location, "a figure snippet prints SVG and takes no output block; remove it")
             }
+        } else if attributes.contains(.predict) {
+            if let output {
+                error(at: output.location, "a predict program's output is the exercise's answer: remove this output block (the reference prediction is the expected output)")
+            }
         } else if output == nil {
             error(at: block.location, "this `swift run` snippet has no expected output; add an ```output block right after it")
         }
         snippets.append(Snippet(
             location: block.location, source: source, attributes: attributes,
-            expectedOutput: attributes.contains(.figure) ? nil : output?.literal,
-            expectedOutputLocation: attributes.contains(.figure) ? nil : output?.location
+            expectedOutput: attributes.contains(.figure) || attributes.contains(.predict) ? nil : output?.literal,
+            expectedOutputLocation: attributes.contains(.figure) || attributes.contains(.predict) ? nil : output?.location
         ))
+    }
+
+    /// A `swift run predict` snippet is the program of the exercise it sits in.
+    private mutating func readProgram(_ block: MarkdownNode) {
+        guard var exercise = open else {
+            error(at: block.location, "a `swift run predict` snippet is a predict exercise's program; put it inside its exercise's section")
+            return
+        }
+        if let first = exercise.programLine {
+            error(at: block.location, "exercise \(exercise.id) already has its program (line \(first)); a predict exercise has one")
+            return
+        }
+        exercise.kind = .predict
+        exercise.programLine = block.location.line
+        open = exercise
     }
 
     /// Runnable snippets must be top-level blocks; one inside a list or a quote would

@@ -18,6 +18,8 @@ struct ChapterArticle {
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var tally = RenderTally()
+    /// Figures embedded so far: their numbers in the chapter.
+    private var figuresShown = 0
 
     init(workbook: Workbook, chapter: Chapter, edition: Edition, results: [SnippetResult]?,
          starters: [ExerciseID: Result<String, WorkbookError>]) {
@@ -37,10 +39,10 @@ struct ChapterArticle {
         let snippetsByLine = Dictionary(chapter.snippets.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         let exercisesByLine = Dictionary(chapter.exercises.map { ($0.location.line, $0) }, uniquingKeysWith: { a, _ in a })
         // Blocks the walk does not print where they stand: output blocks (shown with
-        // their snippet), hints (folded at the end of the exercise), files paragraphs.
+        // their snippet) and files paragraphs. Hints come from the hints file and go to
+        // the chapter's back pages, never into the reading path.
         var consumed = Set(chapter.snippets.compactMap(\.expectedOutputLocation?.line))
         for exercise in chapter.exercises {
-            consumed.formUnion(exercise.hints.map(\.location.line))
             if let files = exercise.filesLocation { consumed.insert(files.line) }
         }
 
@@ -60,7 +62,10 @@ struct ChapterArticle {
                 }
                 if let exercise = exercisesByLine[block.location.line] {
                     open = exercise
-                    html += "<section class=\"exercise\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += "<section class=\"exercise kind-\(exercise.kind.rawValue)\" id=\"exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\n"
+                    html += ProseHTML.highlightingSwift(block.html ?? "")
+                    html += "<p class=\"kind\">\(Self.kindLabel(exercise.kind))</p>\n"
+                    continue
                 }
             }
             if block.kind == .codeBlock {
@@ -74,15 +79,51 @@ struct ChapterArticle {
             html += ProseHTML.highlightingSwift(block.html ?? "")
         }
         if let current = open { closeExercise(current) }
+        writeHintsPages()
         html += "</article>\n"
+    }
+
+    /// The chapter's hints at its back, each folded: a reader meets none on the way
+    /// through the chapter, and opens one only by asking.
+    private mutating func writeHintsPages() {
+        let withHints = chapter.exercises.filter { !$0.hints.isEmpty }
+        guard !withHints.isEmpty else { return }
+        html += "<section class=\"hints-pages\" id=\"hints-\(chapter.number)\">\n<h2>Hints for chapter \(chapter.number)</h2>\n"
+            + "<p class=\"notice\">Open one hint at a time, and only when you are stuck: the first nudges, the last names the idea and the API. "
+            + "In a terminal: <code>workbook hint N.M</code>.</p>\n"
+        for exercise in withHints {
+            let anchor = "\(exercise.id.chapter)-\(exercise.id.number)"
+            html += "<section class=\"exercise-hints\" id=\"hints-\(anchor)\">\n<h3>Exercise \(exercise.id): \(InlineMarkdown.html(exercise.title))</h3>\n"
+            for (index, hint) in exercise.hints.enumerated() {
+                html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
+                    + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+            }
+            if edition == .instructor, let why = exercise.explanation {
+                html += "<div class=\"explanation\"><div class=\"label\">Why (shown to the learner once the prediction is right)</div>\n"
+                    + ProseHTML.highlightingSwift(why.html) + "</div>\n"
+            }
+            html += "<p class=\"back\"><a href=\"#exercise-\(anchor)\">Back to exercise \(exercise.id)</a></p>\n</section>\n"
+        }
+        html += "</section>\n"
+    }
+
+    /// What the learner does, in the handout's words.
+    static func kindLabel(_ kind: Exercise.Kind) -> String {
+        switch kind {
+        case .write: return "Write it"
+        case .predict: return "Predict the output: write, line by line, what the program prints"
+        case .compile: return "Make it compile: Swift 6 rejects the starter; fix it and keep what it does"
+        }
     }
 
     // MARK: Code and snippets
 
     private mutating func writeCode(_ code: String, language: String?, classes: String = "code") {
-        let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
+        let body = CodeLines.html(language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code))
         let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
-        html += "<pre class=\"\(classes)\"><code\(languageClass)>\(body)</code></pre>\n"
+        // A short listing is kept whole on paper; a long one may break between lines.
+        let short = code.utf8.count(where: { $0 == 0x0A }) < 15 ? " short" : ""
+        html += "<pre class=\"\(classes)\(short)\"><code\(languageClass)>\(body)</code></pre>\n"
     }
 
     private mutating func writeSnippet(_ snippet: Snippet) {
@@ -95,6 +136,18 @@ struct ChapterArticle {
         tally.snippets += 1
         html += "<div class=\"snippet\" id=\"snippet-\(chapter.number)-\(snippet.location.line)\">\n"
         writeCode(visible, language: "swift")
+        if snippet.has(.predict) {
+            // Its output is the exercise's answer: the student edition never shows it.
+            if edition == .instructor, let result, result.status == .passed {
+                output(label: "Output (the answer)", text: result.actual, classes: "output")
+            } else if edition == .student {
+                html += "<div class=\"output predict\"><div class=\"label\">Output: yours to predict</div></div>\n"
+            } else {
+                output(label: "Expected output (the reference prediction)", text: snippet.expectedOutput ?? "", classes: "output not-run")
+            }
+            html += "</div>\n"
+            return
+        }
         let expected = snippet.expectedOutput ?? ""
         let stops = snippet.has(.crash) ? ", then it stops with a crash, as intended" : ""
         guard let result else {
@@ -131,15 +184,18 @@ struct ChapterArticle {
         let id = "figure-\(chapter.number)-\(snippet.location.line)"
         let drawing: Result<Figure, Figure.Rejection>?
         if let result, result.status == .passed {
-            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual) }
+            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual, id: id) }
         } else {
             drawing = nil
         }
         switch drawing {
         case .success(let figure):
+            // Numbered in the chapter; the caption is the figure's one title and labels the SVG.
+            figuresShown += 1
+            let title = figure.title.isEmpty ? "" : " \(HTML.escape(figure.title))"
             html += "<figure class=\"figure\" id=\"\(id)\">\n\(figure.svg)\n"
-            if !figure.title.isEmpty { html += "<figcaption>\(HTML.escape(figure.title))</figcaption>\n" }
-            html += "</figure>\n"
+                + "<figcaption id=\"\(Figure.captionID(of: id))\"><span class=\"figure-number\">Figure \(chapter.number).\(figuresShown)</span>\(title)</figcaption>\n"
+                + "</figure>\n"
         case .failure(let rejection):
             tally.missingFigures += 1
             diagnostics.append(Diagnostic(at: snippet.location, rejection.description))
@@ -161,14 +217,19 @@ struct ChapterArticle {
     /// Ends an exercise's box: the code its edition shows, then the hints, folded.
     private mutating func closeExercise(_ exercise: Exercise) {
         tally.exercises += 1
+        if exercise.kind == .compile, let error = exercise.starterError {
+            html += "<p class=\"file\">Swift 6 rejects the starter: <code>error: \(HTML.escape(error))</code></p>\n"
+        }
         switch edition {
         case .student: writeStarter(exercise)
         case .instructor: writeSolutionAndTests(exercise)
         }
-        for (index, hint) in exercise.hints.enumerated() {
-            html += "<details class=\"hint\"><summary>Hint \(index + 1) of \(exercise.hints.count)</summary>\n"
-                + ProseHTML.highlightingSwift(hint.html) + "</details>\n"
+        if !exercise.hints.isEmpty {
+            html += "<p class=\"hint-link\">Stuck? <a href=\"#hints-\(exercise.id.chapter)-\(exercise.id.number)\">"
+                + "\(exercise.hints.count) hints for \(exercise.id)</a> wait at the end of the chapter.</p>\n"
         }
+        // Printed without its hints (`--hints omit`), the exercise says where they are.
+        if !exercise.hints.isEmpty { html += "<p class=\"hint-note\">Hints: <code>workbook hint \(exercise.id)</code></p>\n" }
         html += "</section>\n"
     }
 
@@ -183,7 +244,7 @@ struct ChapterArticle {
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
         do {
             let starter = try (starters[exercise.id] ?? Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }).get()
-            writeCode(starter, language: "swift", classes: "code starter")
+            writeCode(starter, language: exercise.kind == .predict ? nil : "swift", classes: "code starter")
         } catch {
             // Never fall back to the reference file: that is the answer.
             problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no starter to show: \(error)")
@@ -195,7 +256,7 @@ struct ChapterArticle {
             html += "<p class=\"file\">Reference solution: <code>\(HTML.escape(reference))</code></p>\n"
             do {
                 let solution = try SolutionMarkers.solution(from: try workbook.read(reference), path: reference)
-                writeCode(solution, language: "swift", classes: "code solution")
+                writeCode(solution, language: exercise.kind == .predict ? nil : "swift", classes: "code solution")
             } catch {
                 problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no solution to show: \(error)")
             }

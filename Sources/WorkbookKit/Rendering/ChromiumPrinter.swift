@@ -30,9 +30,11 @@ public struct ChromiumPrinter: Sendable {
     }
 
     /// The arguments for one headless print: no sandbox when running as root (Chromium
-    /// refuses to start otherwise), a throw-away profile so parallel runs do not clash.
+    /// refuses to start otherwise), a throw-away profile so parallel runs do not clash,
+    /// the headings as the PDF's outline (bookmarks), and no header or footer of
+    /// Chromium's own (the page's margin boxes have the running heads and page numbers).
     public func arguments(page: URL, pdf: URL, profile: URL) -> [String] {
-        var arguments = ["--headless", "--disable-gpu", "--no-first-run", "--no-pdf-header-footer",
+        var arguments = ["--headless", "--disable-gpu", "--no-first-run", "--no-pdf-header-footer", "--generate-pdf-document-outline",
                          "--user-data-dir=\(profile.path)", "--print-to-pdf=\(pdf.path)"]
         if getuid() == 0 { arguments.insert("--no-sandbox", at: 1) }
         return arguments + [page.absoluteString]

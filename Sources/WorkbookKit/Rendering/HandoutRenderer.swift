@@ -20,20 +20,27 @@ public struct HandoutSet: Sendable {
 
 /// Turns chapters into self-contained HTML handouts: one page per chapter, an index, and
 /// one page holding the whole workbook for printing. Every page carries its CSS inline
-/// and a Content-Security-Policy that forbids scripts and any fetch, so it opens from a
+/// and a Content-Security-Policy that forbids scripts, any fetch, form submission and a
+/// changed base URL (the last two do not fall back to default-src), so it opens from a
 /// USB stick and cannot run or load anything.
 public struct HandoutRenderer: Sendable {
     public let workbook: Workbook
     public let edition: Edition
     public let results: (any SnippetResultProvider)?
     public var title: String
+    /// Whether the single-page edition prints the hints, on each chapter's back pages
+    /// with each exercise's link naming their page (the default), or leaves them out,
+    /// each exercise naming `workbook hint N.M` instead.
+    public var hints: HintsInPrint
 
     /// `results` nil: no snippet runner; pages show expected outputs and say so.
-    public init(workbook: Workbook, edition: Edition, results: (any SnippetResultProvider)?, title: String = "Closures Workbook") {
+    public init(workbook: Workbook, edition: Edition, results: (any SnippetResultProvider)?, title: String = "Closures Workbook",
+                hints: HintsInPrint? = nil) {
         self.workbook = workbook
         self.edition = edition
         self.results = results
         self.title = title
+        self.hints = hints ?? .print
     }
 
     /// The single-page edition's file name.
@@ -75,10 +82,13 @@ public struct HandoutRenderer: Sendable {
                 // chapter that would show a secret line gets no page.
                 let leaks = audit.value?.leaks(in: article.html) ?? []
                 let page = HandoutPage(fileName: Self.fileName(of: chapter), html: page(
-                    title: "\(chapter.number). \(chapter.title) — \(title)",
+                    title: "\(chapter.number). \(InlineMarkdown.plainText(chapter.title)) — \(title)",
                     nav: "<a href=\"\(Self.indexFile)\">All chapters</a>",
                     body: ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: false, available: available)))
-                let whole = collections && leaks.isEmpty ? ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true) : ""
+                var whole = collections && leaks.isEmpty
+                    ? PrintBook.withPageReferences(ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true)) : ""
+                // Paper cannot unfold a hint: printed hints are open ones.
+                if hints == .print { whole = whole.replacingOccurrences(of: "<details class=\"hint\">", with: "<details class=\"hint\" open>") }
                 return ChapterPages(page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
             }
         }
@@ -96,9 +106,12 @@ public struct HandoutRenderer: Sendable {
         if collections {
             pages.append(HandoutPage(fileName: Self.indexFile, html: indexPage(chapters, available: nil)))
             if !withheld {
+                // Printed, the single page is a book: title page, numbered contents, running heads.
                 pages.append(HandoutPage(fileName: Self.wholeWorkbookFile, html: page(
                     title: "\(title) — \(edition.displayName)", nav: "<a href=\"\(Self.indexFile)\">Contents</a>",
-                    body: [contents(chapters, singlePage: true)] + finished.map(\.whole))))
+                    body: [PrintBook.titlePage(title: title, edition: edition, chapters: chapters), contents(chapters, singlePage: true)]
+                        + finished.map(\.whole),
+                    css: PrintBook.css(title: title, edition: edition, chapters: chapters), bodyClass: hints == .omit ? "hints-omit" : "")))
             } else {
                 diagnostics.append(Diagnostic(.note, at: SourceLocation(path: Self.wholeWorkbookFile, line: 1),
                     "the single-page edition was not written because a chapter in it was held back"))
@@ -183,7 +196,8 @@ public struct HandoutRenderer: Sendable {
         "workbook render \(selection)" + (edition == .student ? "" : " --edition \(edition.rawValue)")
     }
 
-    /// The list of chapters and their exercises, linking to pages or to the articles.
+    /// The list of chapters and their exercises, linking to pages or to the articles;
+    /// on the single page, each entry has a slot for its page number in print.
     /// `available`: as for `indexPage`.
     private func contents(_ chapters: [Chapter], singlePage: Bool, available: Set<String>? = nil) -> String {
         var html = "<nav class=\"contents\"><h2>Contents</h2>\n<ol>\n"
@@ -191,18 +205,21 @@ public struct HandoutRenderer: Sendable {
             let page = singlePage ? "" : Self.fileName(of: chapter)
             let target = singlePage ? "#chapter-\(chapter.number)" : page
             let linked = available?.contains(page) ?? true
+            let chapterTitle = InlineMarkdown.html(chapter.title)
             if linked {
-                html += "<li value=\"\(chapter.number)\"><a href=\"\(target)\">\(HTML.escape(chapter.title))</a>"
+                html += "<li value=\"\(chapter.number)\"><span class=\"toc-entry\"><a href=\"\(target)\">\(chapterTitle)</a>"
+                    + (singlePage ? PrintBook.pageSlot("chapter-\(chapter.number)") : "") + "</span>"
             } else {
-                html += "<li value=\"\(chapter.number)\">\(HTML.escape(chapter.title)) "
+                html += "<li value=\"\(chapter.number)\">\(chapterTitle) "
                     + "(not rendered yet: <code>\(HTML.escape(renderCommand(String(chapter.number))))</code>)"
             }
             if !chapter.exercises.isEmpty {
                 html += "\n<ul>\n"
                 for exercise in chapter.exercises {
-                    let name = "Exercise \(exercise.id): \(HTML.escape(exercise.title))"
+                    let name = "Exercise \(exercise.id): \(InlineMarkdown.html(exercise.title))"
+                    let anchor = "exercise-\(exercise.id.chapter)-\(exercise.id.number)"
                     html += linked
-                        ? "<li><a href=\"\(page)#exercise-\(exercise.id.chapter)-\(exercise.id.number)\">\(name)</a></li>\n"
+                        ? "<li><span class=\"toc-entry\"><a href=\"\(page)#\(anchor)\">\(name)</a>" + (singlePage ? PrintBook.pageSlot(anchor) : "") + "</span></li>\n"
                         : "<li>\(name)</li>\n"
                 }
                 html += "</ul>\n"
@@ -214,12 +231,13 @@ public struct HandoutRenderer: Sendable {
 
     /// A complete, self-contained page.
     private func page(title pageTitle: String, nav: String, body: String) -> String {
-        page(title: pageTitle, nav: nav, body: [body])
+        page(title: pageTitle, nav: nav, body: [body], css: "", bodyClass: "")
     }
 
     /// A page whose body is `body` joined: written once into a string of the right size,
     /// the single-page edition being most of a megabyte.
-    private func page(title pageTitle: String, nav: String, body: [String]) -> String {
+    /// `css`: rules for this page only, after the shared stylesheet.
+    private func page(title pageTitle: String, nav: String, body: [String], css: String, bodyClass: String) -> String {
         let banner = "\(HTML.escape(title)) · \(edition.displayName)"
             + (nav.isEmpty ? "" : "<span class=\"screen-only\"> · \(nav)</span>")
         let head = """
@@ -228,7 +246,7 @@ public struct HandoutRenderer: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'">
         <meta name="generator" content="workbook render (\(edition.rawValue) edition)">
         <meta name="workbook-snippets" content="\(results == nil ? "not-run" : "run")">
         <title>\(HTML.escape(pageTitle))</title>
@@ -239,16 +257,17 @@ public struct HandoutRenderer: Sendable {
 
         </style>
         </head>
-        <body class="edition-\(edition.rawValue)">
+        <body class="edition-\(edition.rawValue)\(bodyClass.isEmpty ? "" : " " + bodyClass)">
         <header class="edition-banner">\(banner)</header>
         <main>
 
         """
         let tail = "</main>\n</body>\n</html>\n"
         var html = ""
-        html.reserveCapacity(([head, HandoutStyle.css, middle, tail] + body).reduce(0) { $0 + $1.utf8.count })
+        html.reserveCapacity(([head, HandoutStyle.css, css, middle, tail] + body).reduce(0) { $0 + $1.utf8.count })
         html += head
         html += HandoutStyle.css
+        html += css
         html += middle
         for part in body { html += part }
         html += tail

@@ -25,7 +25,7 @@ enum HandoutStyle {
     blockquote { margin: 1rem 0; padding: .2rem 1rem; border-left: 3px solid var(--rule); color: #333; }
     .kw { font-weight: 700; color: #7a1f5c; }
     .ty { color: #1d5b6e; }
-    .str { color: #7a3e00; text-decoration: underline dotted #999; text-underline-offset: 2px; }
+    .str { color: #7a3e00; text-decoration: underline dotted #999; }
     .num { color: #1d4f91; }
     .com { font-style: italic; color: #5d6b5d; }
     .attr { font-weight: 700; font-style: italic; color: #6b4a00; }
@@ -42,15 +42,21 @@ enum HandoutStyle {
     .exercise .file { font: .85rem system-ui, sans-serif; color: var(--muted); margin: 1rem 0 .3rem; }
     details.hint { margin: .4rem 0; border: 1px dashed var(--rule); border-radius: 4px; padding: .2rem .7rem; }
     details.hint > summary { cursor: pointer; font: 600 .85rem system-ui, sans-serif; }
+    .exercise .kind { font: 600 .8rem system-ui, sans-serif; color: var(--muted); margin: -.4rem 0 .6rem; }
+    .hint-link, .back { font: .85rem system-ui, sans-serif; color: var(--muted); }
+    .hints-pages { border-top: 2px solid var(--ink); margin-top: 3rem; }
+    .explanation { border-left: 4px solid var(--rule); padding: .2rem .8rem; margin: .4rem 0; }
     figure.figure { margin: 1.5rem 0; text-align: center; }
     figure.figure svg { max-width: 100%; height: auto; }
     figure.figure figcaption { font: italic .9rem Georgia, serif; color: var(--muted); margin-top: .3rem; }
+    .figure-number { font: 600 .8rem system-ui, sans-serif; font-style: normal; color: var(--ink); margin-right: .3em; }
     .figure-missing { border: 2px dashed var(--ink); padding: 1rem; }
     details.figure-code > summary { cursor: pointer; font: .8rem system-ui, sans-serif; color: var(--muted); }
     .notice { font: .9rem system-ui, sans-serif; border: 1px solid var(--rule); background: #fafafa; padding: .5rem .8rem; }
     .problem { border: 2px solid var(--ink); padding: .5rem .8rem; font: .9rem system-ui, sans-serif; }
     .contents li { margin: .3rem 0; }
-    .print-only { display: none; }
+    .toc-entry .leader, .toc-entry .toc-page { display: none; }
+    .print-only, .hint-note, .page-ref { display: none; }
     @page { margin: 16mm 15mm 18mm; }
     @media print {
       body { font-size: 10.5pt; }
@@ -61,14 +67,41 @@ enum HandoutStyle {
       .chapter { break-before: page; }
       .chapter:first-of-type { break-before: auto; }
       h1, h2, h3, h4, .label, .file { break-after: avoid; }
-      pre, figure, .output, details, li, blockquote { break-inside: avoid; }
+      /* Whole when short; a long listing may break between lines, so no page is left
+         half empty waiting for it. A lead-in stays with what it introduces. */
+      figure, .output, details, li, blockquote, pre.short { break-inside: avoid; }
+      p { orphans: 2; widows: 2; }
+      p + figure, p + .snippet, p + pre.short { break-before: avoid; }
+      /* A tall figure is scaled to fit about a third of a page, so that it and its lead-in
+         do not leave half a page empty (handouts-check measures that its text stays at
+         8 pt or more). */
+      figure.figure svg { width: auto; max-height: 100mm; }
+      .snippet > pre.short { break-after: avoid; }
       pre { white-space: pre-wrap; overflow: visible; }
+      pre code { font-size: 8.6pt; }
+    \(CodeLines.css)
+      /* The book: title page, contents with page numbers and leaders. */
+      .title-page { display: block; text-align: center; padding-top: 28vh; }
+      .title-page .book-title { font-size: 30pt; margin: .4rem 0; }
+      .title-page .book-kind, .title-page .book-edition { font: 600 11pt system-ui, sans-serif; text-transform: uppercase;
+                                                          letter-spacing: .08em; color: var(--muted); }
+      .title-page .book-chapters { display: inline-block; text-align: left; margin: 2.5rem auto 1.5rem; font-size: 12pt; }
+      .title-page .book-note { font: 10pt system-ui, sans-serif; color: var(--muted); }
+      .toc-entry { display: flex; align-items: baseline; }
+      .toc-entry .leader { display: block; flex: 1; border-bottom: 1px dotted #777; margin: 0 .4em; min-width: 2em; }
+      .toc-entry .toc-page { display: block; min-width: 2.5em; text-align: right; font-variant-numeric: tabular-nums; }
+      .contents > ol > li { margin-top: .8rem; font-weight: 600; }
+      .contents ul { font-weight: 400; }
+      /* Hints fold on screen; on paper they are printed (--hints print) or left out. */
+      .hints-omit details.hint, .hints-omit .hints-pages { display: none; }
+      .hints-omit .hint-note { display: block; }
+      details.hint > summary { list-style: none; }
       a { color: inherit; }
       a[href]:not([href^="#"])::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
       .kw, .ty, .str, .num, .com, .attr { color: #000; }
-      /* Paper cannot unfold a hint: print them open, still marked as hints. */
-      details.hint::details-content { content-visibility: visible; display: block; }
-      details.hint > summary { list-style: none; }
+      /* The chapter's hints on its back pages (printed open: the single page opens them). */
+      .hints-pages { break-before: page; }
+      .hints-omit .hint-link { display: none; }
     }
     """
 }

@@ -30,7 +30,7 @@ public enum ForkedRuns {
     /// The launcher module's one file: `chosenSnippetLine()` is the snippet to run — the
     /// program's argument or, in a child forked by `--each`, that child's snippet.
     static let source = #"""
-        @preconcurrency import Glibc
+        \#(GeneratedCode.platformImport)
 
         // Written by `workbook run` (ForkedRuns.swift in the workbook's sources).
 

@@ -61,7 +61,13 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         let truncation = outputTruncated ? " (its output was cut off at the output limit)" : ""
         switch ending {
         case .didNotCompile:
-            return result(.compileError, diagnostics.isEmpty ? "it does not compile" : diagnostics)
+            var message = diagnostics.isEmpty ? "it does not compile" : diagnostics
+            // Merged, a snippet is a function body: a file-scope declaration cannot be one.
+            if !snippet.has(.standalone), message.contains("only valid at file scope") || message.contains("only valid at global scope") {
+                message += "\n\(chapterPath):\(snippet.location.line):1: note: an extension, protocol, global or @main must be at file scope: "
+                    + "mark the snippet `standalone` (```swift run standalone), so it is compiled on its own"
+            }
+            return result(.compileError, message)
         case .timedOut(let seconds):
             return result(.timedOut, "it ran past the time limit of \(seconds.formatted()) s and was stopped (--timeout S sets the limit)\(truncation)")
         case .exited, .signaled:
@@ -87,6 +93,9 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
         }
         if OutputComparison.normalized(expected) == OutputComparison.normalized(standardOutput) {
             return result(.passed)
+        }
+        if snippet.has(.predict) {
+            return result(.mismatch, "its output differs from its exercise's reference prediction\(truncation)")
         }
         let block = snippet.expectedOutputLocation.map { " (line \($0.line))" } ?? ""
         return result(.mismatch, "its output differs from the output block\(block)\(truncation)")

@@ -22,8 +22,8 @@ public enum SnippetProgram {
     }
 
     /// The modules every snippet may use without importing them (docs/chapter-format.md).
-    /// Glibc first, so that `setvbuf` is visible before Foundation's overlay.
-    static let alwaysImported = ["@preconcurrency import Glibc", "import Foundation", "import Dispatch", "import Synchronization"]
+    /// The C library first (Glibc, or Darwin), so that `setvbuf` is visible before Foundation's overlay.
+    static let alwaysImported = [GeneratedCode.platformImport, "import Foundation", "import Dispatch", "import Synchronization"]
 
     /// Makes standard output line-buffered, so a snippet that crashes keeps what it printed.
     static let lineBuffering = "setvbuf(stdout, nil, _IOLBF, 0)"
@@ -43,7 +43,7 @@ public enum SnippetProgram {
             return "case \"\(argument(for: snippet))\": \(call) \(namespace(of: snippet)).run()"
         }
         cases.append("default:\n    fputs(\"usage: snippets <line>\\n\", stderr)\n    exit(64)")
-        let main = ["@preconcurrency import Glibc"] + (launcher ? ["import \(ForkedRuns.moduleName)"] : []) + [
+        let main = [GeneratedCode.platformImport] + (launcher ? ["import \(ForkedRuns.moduleName)"] : []) + [
             lineBuffering,
             launcher ? "switch chosenSnippetLine() {" : "switch CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : \"\" {",
         ] + cases + ["}"]
@@ -128,7 +128,7 @@ public enum SnippetProgram {
     /// diagnostics pointing at `displayPath`.
     public static func script(_ text: String, displayPath: String) -> Program {
         let hasMain = text.split(separator: "\n").contains { $0.trimmingWhitespace.hasPrefix("@main") }
-        var program = hasMain ? [] : ["@preconcurrency import Glibc", lineBuffering]
+        var program = hasMain ? [] : [GeneratedCode.platformImport, lineBuffering]
         program.append(sourceLocation(displayPath, 1))
         program += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let name = hasMain ? "script.swift" : "main.swift"

@@ -1,6 +1,23 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// posix_spawn's opaque types: structs in glibc, pointers on Darwin.
+#if os(Linux)
+typealias SpawnFileActions = posix_spawn_file_actions_t
+typealias SpawnAttributes = posix_spawnattr_t
+private func makeSpawnFileActions() -> SpawnFileActions { posix_spawn_file_actions_t() }
+private func makeSpawnAttributes() -> SpawnAttributes { posix_spawnattr_t() }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+#else
+typealias SpawnFileActions = posix_spawn_file_actions_t?
+typealias SpawnAttributes = posix_spawnattr_t?
+private func makeSpawnFileActions() -> SpawnFileActions { nil }
+private func makeSpawnAttributes() -> SpawnAttributes { nil }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
 #endif
 
 /// Runs a program the way untrusted code must be run: in its own process group, with a
@@ -133,7 +150,7 @@ public enum ChildProcess {
         let channel = options.resultsChannel ? resultsPipe : []
         for fd in inPipe + outPipe + errPipe + channel { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
@@ -152,7 +169,7 @@ public enum ChildProcess {
             _ = addChdir(&actions, directory)
         }
 
-        var attributes = posix_spawnattr_t()
+        var attributes = makeSpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Its own process group, so a timeout can kill everything it started.
@@ -222,14 +239,14 @@ public enum ChildProcess {
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module
     /// does not export; looked up once at run time.
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32
     private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up the same way.
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, Int32) -> Int32
     private static let addCloseFrom: AddCloseFrom? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
         return unsafeBitCast(symbol, to: AddCloseFrom.self)
@@ -320,7 +337,7 @@ private struct OutputCollector {
     }
 
     private mutating func read(_ fd: Int32, into buffer: inout [UInt8], open: inout Set<Int32>) {
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
         if count <= 0 {
             if count == 0 || (errno != EINTR && errno != EAGAIN) { open.remove(fd) }
             return

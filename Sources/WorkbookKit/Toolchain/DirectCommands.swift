@@ -178,6 +178,7 @@ extension DirectCommands {
     /// The commands for `toolchain` with `flags`, learnt once and kept under
     /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver).
     public static func cached(toolchain: SwiftToolchain, flags: [String], cacheFolder: URL) -> DirectCommands? {
+        guard BuildBackend.chosen == .direct else { return nil }
         var hash = ContentHash()
         hash.combine("direct-commands-v4")
         hash.combine(toolchain.swiftc)

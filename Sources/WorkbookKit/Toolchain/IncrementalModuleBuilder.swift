@@ -53,6 +53,10 @@ public struct IncrementalModuleBuilder: Sendable {
     /// through the driver.
     public let commands: DirectCommands?
 
+    /// The driver path's language flags; grading's carry line tables (as its direct
+    /// commands do), so a crash's frames give the learner's line on either back end.
+    public var driverFlags = SwiftToolchain.languageFlags
+
     public init(toolchain: SwiftToolchain, buildFolder: URL, commands: DirectCommands?) {
         self.toolchain = toolchain
         self.buildFolder = buildFolder
@@ -77,7 +81,7 @@ public struct IncrementalModuleBuilder: Sendable {
         folderHash.combine("incremental-v3")
         folderHash.combine(toolchain.version)
         folderHash.combine(name)
-        for flag in SwiftToolchain.languageFlags { folderHash.combine(flag) }
+        for flag in commands == nil ? driverFlags : SwiftToolchain.languageFlags { folderHash.combine(flag) }
         // The commands' own flags (grading's carry line tables): objects built one way are not reused the other.
         for word in commands.map({ $0.compile + $0.emitModule }) ?? [] { folderHash.combine(word) }
         for dependency in dependencies { folderHash.combine(dependency.key) }
@@ -228,7 +232,7 @@ public struct IncrementalModuleBuilder: Sendable {
         for (index, source) in sources.enumerated() { map[source.path] = ["object": layout.object(index).path] }
         let mapFile = layout.folder.appendingPathComponent("output-file-map.json")
         try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: mapFile)
-        var arguments = SwiftToolchain.languageFlags + [
+        var arguments = driverFlags + [
             "-parse-as-library", "-module-name", layout.moduleName, "-c",
             "-enable-batch-mode", "-j", "\(BlockingLanes.processors)", "-output-file-map", mapFile.path,
             "-emit-module", "-emit-module-path", layout.interface.path,

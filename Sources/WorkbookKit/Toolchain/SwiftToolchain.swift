@@ -79,6 +79,9 @@ public struct SwiftToolchain: Sendable {
             arguments: arguments, workingDirectory: workingDirectory, timeout: timeout, outputLimit: 4 << 20))
     }
 
-    /// The flags every workbook compile uses: the package's language mode and warnings policy.
+    /// The flags every workbook compile uses: the package's language mode (Swift 6, strict
+    /// concurrency), but not its `-warnings-as-errors`: a warning in a learner's file (an
+    /// unused `let`, code after a `return`) never fails an exercise. (Warnings are not yet
+    /// shown to the learner.)
     public static let languageFlags = ["-swift-version", "6", "-Onone", "-gnone"]
 }

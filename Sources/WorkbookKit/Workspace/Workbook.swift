@@ -28,12 +28,16 @@ public struct Workbook: Sendable {
         let rootPath = self.rootPath
         // The chapters are parsed side by side; nil: the file cannot be read.
         let parsed = ParallelWork.map(paths) { path in
-            FileManager.default.contents(atPath: rootPath + path).map { ChapterParser(path: path).parse(Array($0)) }
+            FileManager.default.contents(atPath: rootPath + path).map { data in
+                (ChapterParser(path: path).parse(Array(data)), Workbook.hintsFile(forChapterAt: path, rootPath: rootPath))
+            }
         }
-        for (path, result) in zip(paths, parsed) {
-            guard let result else { throw .unreadable(path: path, reason: "the file cannot be opened") }
+        for (path, read) in zip(paths, parsed) {
+            guard let (result, hints) = read else { throw .unreadable(path: path, reason: "the file cannot be opened") }
             diagnostics += result.diagnostics
-            if let chapter = result.chapter {
+            if var chapter = result.chapter {
+                diagnostics += HintsFile.attach(hints, to: &chapter)
+                Workbook.expectPredictions(in: &chapter, rootPath: rootPath)
                 chapters.append(chapter)
             } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)
@@ -43,6 +47,26 @@ public struct Workbook: Sendable {
         diagnostics += Workbook.duplicateNumbers(chapters)
         self.chapters = chapters.sorted { ($0.number, $0.path) < ($1.number, $1.path) }
         self.diagnostics = diagnostics
+    }
+
+    /// The chapter's hints file, parsed; nil when there is none (then every exercise is
+    /// reported as having no hints).
+    private static func hintsFile(forChapterAt path: String, rootPath: String) -> HintsFile? {
+        let hintsPath = Chapter.hintsPath(forChapterAt: path)
+        return FileManager.default.contents(atPath: rootPath + hintsPath)
+            .map { HintsFile(path: hintsPath, text: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// A predict exercise's program is expected to print its reference prediction, so
+    /// `workbook run` (and `verify`) prove that the reference is the real output.
+    private static func expectPredictions(in chapter: inout Chapter, rootPath: String) {
+        for exercise in chapter.exercises where exercise.kind == .predict {
+            guard let reference = exercise.referenceFile, let line = exercise.programLine,
+                  let data = FileManager.default.contents(atPath: rootPath + reference),
+                  let solution = try? SolutionMarkers.solution(from: String(decoding: data, as: UTF8.self), path: reference),
+                  let index = chapter.snippets.firstIndex(where: { $0.location.line == line }) else { continue }
+            chapter.snippets[index].expectedOutput = Prediction(fileText: solution).text
+        }
     }
 
     /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
@@ -143,8 +167,8 @@ public struct Workbook: Sendable {
         if relativePath.split(separator: "/").contains("..") {
             throw .unreadable(path: relativePath, reason: "the path leaves the workbook ('..'); name a file inside it")
         }
-        if let link = Self.firstSymbolicLink(in: relativePath, below: rootPath) {
-            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link; the workbook reads only files of its own")
+        if let link = Self.linkOut(of: relativePath, below: rootPath) {
+            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link out of its folder; the workbook reads only files of its own")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: relativePath, reason: "no such file")
@@ -152,14 +176,21 @@ public struct Workbook: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The first part of `relativePath` (under `root`, which ends with a slash) that is a
-    /// symbolic link, or nil.
-    static func firstSymbolicLink(in relativePath: String, below root: String) -> String? {
-        var partial = ""
-        for component in relativePath.split(separator: "/") {
-            partial += partial.isEmpty ? String(component) : "/" + component
+    /// The part of `relativePath` (under `root`, which ends with a slash) that is a
+    /// symbolic link leading out of the top-level folder it is in (`Sources/`, `Tests/`),
+    /// or nil. A top-level folder may itself be a link (`mutate` builds its workers'
+    /// workbooks of links to the real folders); nothing below it may lead elsewhere.
+    static func linkOut(of relativePath: String, below root: String) -> String? {
+        let components = relativePath.split(separator: "/")
+        guard components.count > 1 else { return nil }
+        let base = URL(fileURLWithPath: root + components[0]).resolvingSymlinksInPath().path + "/"
+        var partial = String(components[0])
+        for component in components.dropFirst() {
+            partial += "/" + component
             var info = stat()
-            if lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { return partial }
+            guard lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
+            let resolved = URL(fileURLWithPath: root + partial).resolvingSymlinksInPath().path
+            if !resolved.hasPrefix(base) { return partial }
         }
         return nil
     }

@@ -1,0 +1,146 @@
+import Foundation
+import WorkbookKit
+
+/// `workbook mutate [N|N.M]`: an author's check that the tests catch plausible mistakes.
+enum MutateCommand: Command {
+    static let spec = CommandSpec(
+        name: "mutate", summary: "prove the tests catch plausible mistakes in the reference solutions",
+        arguments: "[N|N.M]", argumentCount: 0...1,
+        options: [
+            .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json"),
+            .value("timeout", "S", "seconds each exercise's tests may run with a mutant (default 5)"),
+            .value("min-score", "P", "the floor: exit 1 when a chapter catches less than P% (default 95)"),
+            .value("sample", "N", "grade a fixed sample of at most N mutants per chapter (the same every run)"),
+            .value("jobs", "N", "mutants graded side by side (default: one per processor)"),
+            .value("accept", "FILE:LINE:OPERATOR", "record a surviving mutant as acceptable (with --reason), then report"),
+            .value("reason", "TEXT", "why the mutant given to --accept is equivalent, in one line"),
+            .flag("list", "list the mutants without grading them"),
+            .flag("fresh", "ignore cached results and grade every mutant again"),
+        ],
+        discussion: """
+        For each exercise of chapter N (or of exercise N.M, or of every chapter with
+        exercises), puts one plausible mistake at a time into the reference solution —
+        inside its solution regions only, never on marker lines, starter lines, comments
+        or string literals — and grades the exercise with it in place, the chapter's
+        other exercises holding their references. The operators: comparisons, booleans,
+        + and -, off-by-one, true/false, ..< and ..., first/last, min/max, $0/$1,
+        .reversed(), async/sync, a main-queue hop removed, a call deleted or doubled,
+        [weak self] made strong, two statements swapped, a return moved up.
+        Reports per chapter the mutants tried, caught (failed, crashed, timed out), that
+        did not compile, accepted, and every survivor as file:line with its change.
+        Survivors judged equivalent are listed with a reason in Tests/Mutants/NN-slug.txt
+        (FILE:LINE:OPERATOR, then the reason); --accept appends one. Results are cached
+        by content; mutants run in parallel, each in a workbook of its own under
+        .workbook/cache/mutate/.
+        Exit status: 0 when every chapter catches at least the floor of its compiling,
+        non-accepted mutants, 1 otherwise, 2 for a usage error or an unknown chapter.
+        """)
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let workbook = try context.workbook()
+        var options = MutationRunner.Options()
+        let floor: Double
+        do {
+            options.timeout = try number(invocation, "timeout", default: 5, in: 0.1...3600)
+            floor = try number(invocation, "min-score", default: 95, in: 0...100)
+            options.sample = try invocation.value("sample").map { _ in Int(try number(invocation, "sample", default: 0, in: 1...1_000_000)) }
+            options.workers = Int(try number(invocation, "jobs", default: Double(options.workers), in: 1...64))
+        } catch {
+            console.printError(console.styledError("error:", .red) + " \(error)")
+            return .usage
+        }
+        options.useCache = !invocation.has("fresh")
+
+        var chapters = workbook.chapters.filter { !$0.exercises.isEmpty }
+        var only: ExerciseID?
+        if let target = invocation.arguments.first {
+            if target.contains(".") {
+                let (chapter, exercise) = try workbook.exercise(target)
+                chapters = [chapter]
+                only = exercise.id
+            } else {
+                chapters = [try workbook.chapter(target)]
+            }
+        }
+        if let key = invocation.value("accept") {
+            guard let reason = invocation.value("reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                console.printError(console.styledError("error:", .red) + " --accept needs --reason: say in one line why the mutant is equivalent")
+                return .usage
+            }
+            let name = String(key.prefix { $0 != ":" })
+            guard key.split(separator: ":").count == 3,
+                  let chapter = chapters.first(where: { $0.exercises.contains { $0.fileName == name } }) else {
+                console.printError(console.styledError("error:", .red) + " --accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named (e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”")
+                return .usage
+            }
+            let file = AcceptedMutants.file(for: chapter, in: workbook)
+            var text = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) }
+                ?? "# Mutants of chapter \(chapter.number) judged acceptable: FILE:LINE:OPERATOR, then why (read by `workbook mutate`).\n"
+            if !text.hasSuffix("\n") { text += "\n" }
+            try AtomicFile.write(text + AcceptedMutants.line(key: key, reason: reason), to: file)
+            console.printError("accepted \(key) in \(workbook.displayPath(file))")
+        }
+
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        var runner = MutationRunner(workbook: workbook, toolchain: toolchain, options: options)
+        if invocation.has("list") {
+            for chapter in chapters {
+                for mutant in runner.selected(try runner.mutants(of: chapter, only: only)) {
+                    console.print("\(mutant.file):\(mutant.line): \(mutant.exercise) \(mutant.operatorName): \(mutant.diff)")
+                }
+            }
+            return .success
+        }
+        let format = invocation.value("format") ?? "text"
+        let line = ProgressLine(console: console, enabled: format == "text" && console.interactive,
+                                timings: CommandContext.wantsTimings(context.environment))
+        runner.progress = { line.update($0) }
+        var reports: [ChapterMutationReport] = []
+        for chapter in chapters {
+            let started = Date()
+            let report = try runner.run(chapter, only: only)
+            reports.append(report)
+            if format == "text" {
+                line.finish()
+                print(report, floor: floor, seconds: Date().timeIntervalSince(started), sampled: options.sample != nil, on: console)
+            }
+        }
+        line.finish()
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            struct Output: Encodable { var floor: Double; var chapters: [ChapterMutationReport] }
+            console.print(String(decoding: try encoder.encode(Output(floor: floor, chapters: reports)), as: UTF8.self))
+        }
+        return reports.allSatisfy { $0.score >= floor } ? .success : .failure
+    }
+
+    /// A chapter's counts, its score against the floor, then every survivor.
+    static func print(_ report: ChapterMutationReport, floor: Double, seconds: Double, sampled: Bool, on console: Console) {
+        var counts = "\(report.tried) mutant\(report.tried == 1 ? "" : "s")"
+        if sampled { counts += " (a sample of \(report.generated))" }
+        counts += ": \(report.caught) caught (\(report.count(.failed)) failed, \(report.count(.crashed)) crashed, \(report.count(.timedOut)) timed out)"
+        counts += ", \(report.count(.didNotCompile)) did not compile, \(report.accepted) accepted, \(report.survivors.count) survived"
+        let verdict = report.score >= floor
+            ? console.styled("\(report.scoreText) caught", .green)
+            : console.styled("\(report.scoreText) caught, below the floor of \(String(format: "%g", floor))%", .red)
+        console.print("chapter \(report.chapter): \(counts): \(verdict)" + String(format: "  (%.0f s)", seconds))
+        for survivor in report.survivors {
+            let mutant = survivor.mutant
+            console.print("  \(mutant.file):\(mutant.line): survived: \(mutant.exercise) \(mutant.operatorName): \(mutant.diff)")
+        }
+        for stale in report.staleAcceptances {
+            console.print("  note: Tests/Mutants entry \(stale) matches no survivor: remove it, or fix its line")
+        }
+    }
+
+    /// A number option within `range`, or its default.
+    static func number(_ invocation: Invocation, _ name: String, default value: Double, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let text = invocation.value(name) else { return value }
+        guard let number = Double(text), range.contains(number) else {
+            throw .invalidChoice(option: name, value: text, choices: ["a number from \(String(format: "%g", range.lowerBound)) to \(String(format: "%g", range.upperBound))"])
+        }
+        return number
+    }
+}

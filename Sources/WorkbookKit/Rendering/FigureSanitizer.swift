@@ -1,0 +1,364 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML  // XMLParser lives here on Linux; on Darwin it is in Foundation
+#endif
+
+/// Parses the SVG a figure snippet printed with an XML parser and writes it again from
+/// the parsed tree, so what reaches the page is only what the allowlists name: the
+/// original text is never passed through, and no spelling (entities, missing spaces,
+/// case) can smuggle a script, an event handler, a link or a navigation past it.
+struct FigureSanitizer {
+    /// Elements a figure may use: shapes, text, grouping and paint servers; nothing
+    /// that runs, links, loads, animates or embeds HTML.
+    static let elements: Set<String> = [
+        "svg", "g", "defs", "title", "desc", "symbol", "use", "marker",
+        "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
+        "text", "tspan", "linearGradient", "radialGradient", "stop", "clipPath", "pattern",
+    ]
+
+    /// Attributes a figure may use: geometry and presentation. `style` and references are
+    /// allowed but their values are checked (`checkValue`).
+    static let attributes: Set<String> = [
+        "xmlns", "xmlns:xlink", "id", "class", "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2",
+        "cx", "cy", "r", "rx", "ry", "d", "points", "transform", "dx", "dy", "rotate", "textLength", "lengthAdjust",
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray",
+        "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "opacity", "color",
+        "font-family", "font-size", "font-weight", "font-style", "text-anchor", "dominant-baseline",
+        "letter-spacing", "text-decoration", "style", "visibility", "display",
+        "marker-start", "marker-mid", "marker-end", "refX", "refY", "markerWidth", "markerHeight", "markerUnits",
+        "orient", "preserveAspectRatio", "offset", "stop-color", "stop-opacity", "gradientUnits",
+        "gradientTransform", "patternUnits", "patternTransform", "clipPathUnits", "clip-path", "clip-rule",
+        "href", "xlink:href",
+    ]
+
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+    /// One element of the parsed tree.
+    final class Element {
+        let name: String
+        var attributes: [(name: String, value: String)]
+        var children: [Node] = []
+        let line: Int
+
+        init(name: String, attributes: [(name: String, value: String)], line: Int) {
+            self.name = name
+            self.attributes = attributes
+            self.line = line
+        }
+
+        func value(of attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
+    }
+
+    enum Node {
+        case element(Element)
+        case text(String)
+    }
+
+    /// The sanitized figure: the SVG, written from the tree, and its title.
+    struct Result {
+        var svg: String
+        var title: String
+    }
+
+    /// Parses `text`, checks it, and writes it back. Every `id` becomes `prefix-id`, and
+    /// every reference to one is rewritten with it, so two figures on one page never share
+    /// an id; the root gets `role="img"` and `aria-labelledby="labelledBy"`; the root's
+    /// `<title>` is taken out (the caption shows it: a figure has one title).
+    static func sanitize(_ text: String, idPrefix prefix: String, labelledBy: String) throws(Figure.Rejection) -> Result {
+        let root = try parse(text)
+        guard root.name == "svg" else { throw .notSVG }
+        var ids: [String: Int] = [:]
+        try check(root, ids: &ids)
+        try rewriteReferences(root, prefix: prefix, ids: ids)
+        var title = ""
+        if let index = root.children.firstIndex(where: { if case .element(let child) = $0 { child.name == "title" } else { false } }),
+           case .element(let element) = root.children[index] {
+            title = textContent(of: element).trimmingWhitespace
+            root.children.remove(at: index)
+            // The line the title stood on would be left blank.
+            if index < root.children.count, case .text(let blank) = root.children[index], blank.trimmingWhitespace.isEmpty {
+                root.children.remove(at: index)
+            }
+        }
+        root.attributes.removeAll { $0.name == "xmlns:xlink" && !usesXlink(root) }
+        root.attributes.append(("role", "img"))
+        root.attributes.append(("aria-labelledby", labelledBy))
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 64)
+        write(root, to: &out)
+        return Result(svg: out, title: title)
+    }
+
+    // MARK: Parsing
+
+    /// The document's root element. A document type (and with it every entity
+    /// declaration) is refused before parsing: no entity can expand into markup.
+    static func parse(_ text: String) throws(Figure.Rejection) -> Element {
+        let lower = text.lowercased()
+        for declaration in ["<!doctype", "<!entity"] {
+            if let range = lower.range(of: declaration) {
+                throw .forbidden("a document type or entity declaration (<!DOCTYPE, <!ENTITY)", line: line(of: range.lowerBound, in: lower))
+            }
+        }
+        let builder = TreeBuilder()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        let parsed = parser.parse()
+        if let refusal = builder.refusal { throw refusal }
+        // libxml2 recovers from some errors (a missing space between attributes, an
+        // unclosed element) and parses on: any error at all refuses the figure.
+        guard parsed, builder.errorLine == nil, parser.parserError == nil, let root = builder.root else {
+            // The first error names the mistake; later ones follow from it.
+            let reason = ((builder.firstError ?? parser.parserError) as NSError?).map(Self.describe) ?? "it is not well-formed XML"
+            throw .malformed(reason, line: max(1, builder.errorLine ?? parser.lineNumber))
+        }
+        return root
+    }
+
+    private static func line(of index: String.Index, in text: String) -> Int {
+        text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// What the parser's error means, in an author's words. Foundation on Linux keeps
+    /// only the error's code, libxml2's (`xmlParserErrors`), not its message.
+    private static func describe(_ error: NSError) -> String {
+        switch error.code {
+        case 23, 24, 26, 68:  // no ';' after an entity, no name, an undeclared entity, a name required
+            return "a bare & or an entity XML does not define (write & as &amp;)"
+        case 5, 73, 74, 76, 77, 85:  // the document ended, '>' or '</' required, tags mismatched or unfinished
+            return "an element that is not closed, or closed in the wrong place"
+        case 39, 40, 41, 43, 44, 65:  // an attribute's value unquoted or missing, no space between attributes
+            return "an attribute without quotes, or two attributes without a space between them"
+        case 38: return "a < inside an attribute's value (write &lt;)"
+        case 42: return "an attribute given twice"
+        case 4: return "no XML at all"
+        case 86: return "something after the closing </svg>"
+        default: return "it is not well-formed XML (libxml2 error \(error.code))"
+        }
+    }
+
+    /// Builds the tree from the parser's events.
+    private final class TreeBuilder: NSObject, XMLParserDelegate {
+        var root: Element?
+        var stack: [Element] = []
+        var refusal: Figure.Rejection?
+        var errorLine: Int?
+        var firstError: (any Error)?
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            // The parser hands attributes over as a dictionary: sorted, so that the same
+            // figure always gives the same page.
+            let element = Element(name: name, attributes: attributes.sorted { Self.order($0.key, $1.key) }.map { ($0.key, $0.value) },
+                                  line: parser.lineNumber)
+            if let parent = stack.last { parent.children.append(.element(element)) } else { root = element }
+            stack.append(element)
+        }
+
+        /// `xmlns` first, then by name.
+        private static func order(_ a: String, _ b: String) -> Bool {
+            if (a == "xmlns") != (b == "xmlns") { return a == "xmlns" }
+            return a < b
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.children.append(.text(string))
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            stack.last?.children.append(.text(String(decoding: block, as: UTF8.self)))
+        }
+
+        func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
+            refuse(.forbidden("a processing instruction (<?\(target) …?>)", line: parser.lineNumber), parser)
+        }
+
+        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+            refuse(.forbidden("an entity declaration", line: parser.lineNumber), parser)
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if errorLine == nil {
+                errorLine = parser.lineNumber
+                firstError = parseError
+            }
+        }
+
+        private func refuse(_ rejection: Figure.Rejection, _ parser: XMLParser) {
+            if refusal == nil { refusal = rejection }
+            parser.abortParsing()
+        }
+    }
+
+    // MARK: Checking
+
+    /// Refuses an element or attribute the allowlists do not name, or a value that could
+    /// reach outside the figure; collects the ids (each once).
+    private static func check(_ element: Element, ids: inout [String: Int]) throws(Figure.Rejection) {
+        guard elements.contains(element.name) else {
+            throw .forbidden(describeElement(element.name), line: element.line)
+        }
+        for (name, value) in element.attributes {
+            if name.lowercased().hasPrefix("on") {
+                throw .forbidden("an event-handler attribute (\(name)=)", line: element.line)
+            }
+            guard attributes.contains(name) else {
+                throw .forbidden("the attribute \(name)= on <\(element.name)>", line: element.line)
+            }
+            try checkValue(value, of: name, line: element.line)
+            if name == "id" {
+                guard isName(value) else {
+                    throw .forbidden("the id \"\(value)\" (an id is a letter or _ followed by letters, digits, _, - or .)", line: element.line)
+                }
+                if ids[value] != nil { throw .forbidden("the id \"\(value)\" twice", line: element.line) }
+                ids[value] = element.line
+            }
+        }
+        for case .element(let child) in element.children {
+            try check(child, ids: &ids)
+        }
+    }
+
+    private static func describeElement(_ name: String) -> String {
+        switch name.lowercased() {
+        case "script": return "a <script> element"
+        case "foreignobject": return "a <foreignObject> element"
+        case "style": return "a <style> element (it would style the whole page; use style= on the element)"
+        case "a": return "a link (<a>)"
+        case "image", "img": return "an image (<\(name)>), which would be fetched"
+        default: return "a <\(name)> element, which figures may not use"
+        }
+    }
+
+    /// What no value may hold, lower-cased with blanks and control characters removed
+    /// (browsers skip them inside a URL scheme: `java\tscript:`).
+    private static let forbiddenInValues: [(needle: String, reason: String)] = [
+        ("javascript:", "a javascript: URL"), ("vbscript:", "a vbscript: URL"), ("data:", "a data: URL"),
+        ("expression(", "a CSS expression()"), ("@import", "an @import"), ("\\", "a CSS escape (\\)"),
+        ("behavior:", "a CSS behavior"), ("-moz-binding", "a CSS binding"),
+    ]
+
+    private static func checkValue(_ value: String, of name: String, line: Int) throws(Figure.Rejection) {
+        let squeezed = String(value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init)).lowercased()
+        for rule in forbiddenInValues where squeezed.contains(rule.needle) {
+            throw .forbidden("\(rule.reason) in \(name)=", line: line)
+        }
+        if name == "xmlns", value != svgNamespace {
+            throw .forbidden("the namespace \(value) (a figure is SVG: \(svgNamespace))", line: line)
+        }
+        if name == "xmlns:xlink", value != xlinkNamespace {
+            throw .forbidden("the namespace \(value) for xlink:", line: line)
+        }
+        if name == "href" || name == "xlink:href" {
+            guard value.hasPrefix("#"), isName(String(value.dropFirst())) else {
+                throw .forbidden("a link to \(value) (\(name)= may only name an element of the figure: #id)", line: line)
+            }
+        }
+        // Every url(…) must name an element of the figure: url(#id).
+        var rest = Substring(squeezed)
+        while let open = rest.range(of: "url(") {
+            let inside = rest[open.upperBound...]
+            guard let close = inside.firstIndex(of: ")") else {
+                throw .forbidden("an unclosed url( in \(name)=", line: line)
+            }
+            var target = String(inside[..<close])
+            if target.count >= 2, let quote = target.first, quote == "'" || quote == "\"", target.last == quote {
+                target = String(target.dropFirst().dropLast())
+            }
+            guard target.hasPrefix("#"), isName(String(target.dropFirst())) else {
+                throw .forbidden("url(\(target)) in \(name)= (a figure may only refer to its own elements: url(#id))", line: line)
+            }
+            rest = inside[inside.index(after: close)...]
+        }
+    }
+
+    /// An XML name of the plain kind ids use: a letter or `_`, then letters, digits, `_`, `-`, `.`.
+    private static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) }
+    }
+
+    // MARK: Ids
+
+    /// Gives every id the prefix and points every reference at the prefixed id; a
+    /// reference to an id the figure does not define is refused (it would point into the
+    /// page, or at another figure).
+    private static func rewriteReferences(_ element: Element, prefix: String, ids: [String: Int]) throws(Figure.Rejection) {
+        for index in element.attributes.indices {
+            let (name, value) = element.attributes[index]
+            if name == "id" {
+                element.attributes[index].value = "\(prefix)-\(value)"
+            } else if name == "href" || name == "xlink:href" {
+                let target = String(value.dropFirst())
+                guard ids[target] != nil else { throw .forbidden("a reference to #\(target), which the figure does not define", line: element.line) }
+                element.attributes[index].value = "#\(prefix)-\(target)"
+            } else if value.contains("url(") {
+                element.attributes[index].value = try rewritingURLs(value, prefix: prefix, ids: ids, line: element.line)
+            }
+        }
+        for case .element(let child) in element.children {
+            try rewriteReferences(child, prefix: prefix, ids: ids)
+        }
+    }
+
+    /// `value` with each `url(#id)` (already checked) as `url(#prefix-id)`.
+    private static func rewritingURLs(_ value: String, prefix: String, ids: [String: Int], line: Int) throws(Figure.Rejection) -> String {
+        var out = ""
+        var rest = Substring(value)
+        while let open = rest.range(of: "url(") {
+            out += rest[..<open.upperBound]
+            let inside = rest[open.upperBound...]
+            let close = inside.firstIndex(of: ")") ?? inside.endIndex
+            let target = inside[..<close].trimmingCharacters(in: CharacterSet(charactersIn: "'\" \t\n#"))
+            guard ids[target] != nil else { throw .forbidden("a reference to url(#\(target)), which the figure does not define", line: line) }
+            out += "#\(prefix)-\(target)"
+            rest = inside[close...]
+        }
+        return out + rest
+    }
+
+    private static func usesXlink(_ element: Element) -> Bool {
+        element.attributes.contains { $0.name.hasPrefix("xlink:") }
+            || element.children.contains { if case .element(let child) = $0 { usesXlink(child) } else { false } }
+    }
+
+    // MARK: Writing
+
+    private static func textContent(of element: Element) -> String {
+        element.children.map { node in
+            switch node {
+            case .text(let text): return text
+            case .element(let child): return textContent(of: child)
+            }
+        }.joined()
+    }
+
+    /// The element as XML that HTML's parser reads the same way: escaped text and values,
+    /// empty elements self-closed (allowed for SVG inside HTML).
+    private static func write(_ element: Element, to out: inout String) {
+        out += "<" + element.name
+        for (name, value) in element.attributes {
+            out += " \(name)=\"\(HTML.escape(value))\""
+        }
+        guard !element.children.isEmpty else {
+            out += "/>"
+            return
+        }
+        out += ">"
+        for child in element.children {
+            switch child {
+            case .text(let text): out += HTML.escape(text)
+            case .element(let child): write(child, to: &out)
+            }
+        }
+        out += "</\(element.name)>"
+    }
+}

@@ -1,0 +1,54 @@
+import Chapter02Enumeration
+import Foundation
+import Stage
+import Testing
+
+@Suite("Exercise 2.10: Replace the numbers in one batch")
+struct Ex10_ReplaceNumbersTests {
+    func paths(_ pairs: (Int, Int)...) -> [IndexPath] { pairs.map { IndexPath(row: $0.1, section: $0.0) } }
+
+    @Test("deletes the numbers that go and inserts the ones that come, in one update")
+    func oneBatch() throws {
+        let screen = NumbersScreen()
+        try screen.replaceNumbers(with: [[1, 5, 9], [2, 4, 6, 8]])
+        #expect(screen.table.contents == "Odd Numbers: 1, 5, 9\nEven Numbers: 2, 4, 6, 8",
+                "the table shows \(screen.table.contents.debugDescription)")
+        #expect(screen.table.updates.count == 1,
+                "the table was updated \(screen.table.updates.count) times; expected one batch (a reload tells it nothing)")
+        let update = try #require(screen.table.updates.last)
+        #expect(update.deletedRows == paths((0, 1), (0, 3), (1, 0)),
+                "the batch deleted \(update.deletedRows); expected 3 and 7 (rows 1 and 3 of section 0) and 0 (row 0 of section 1)")
+        #expect(update.insertedRows == paths((0, 2), (1, 3)),
+                "the batch inserted \(update.insertedRows); expected 9 (row 2 of section 0 after the update) and 8 (row 3 of section 1)")
+    }
+
+    @Test("touches nothing when nothing changes")
+    func unchanged() throws {
+        let screen = NumbersScreen()
+        try screen.replaceNumbers(with: [[1, 3, 5, 7], [0, 2, 4, 6]])
+        #expect(screen.table.updates.isEmpty, "the table was updated \(screen.table.updates.count) times with nothing to change")
+        #expect(screen.table.contents == "Odd Numbers: 1, 3, 5, 7\nEven Numbers: 0, 2, 4, 6")
+    }
+
+    @Test("empties a section, and fills an empty one")
+    func emptyAndFill() throws {
+        let screen = NumbersScreen(dataSource: NumbersDataSource(sections: [
+            .init(title: "Odd Numbers", numbers: [1, 3]), .init(title: "Even Numbers", numbers: []),
+        ]))
+        try screen.replaceNumbers(with: [[], [2, 4]])
+        #expect(screen.table.contents == "Odd Numbers: (no rows)\nEven Numbers: 2, 4",
+                "the table shows \(screen.table.contents.debugDescription)")
+        let update = try #require(screen.table.updates.last)
+        #expect(update.deletedRows == paths((0, 0), (0, 1)) && update.insertedRows == paths((1, 0), (1, 1)),
+                "the batch deleted \(update.deletedRows) and inserted \(update.insertedRows)")
+    }
+
+    @Test("keeps the data source and the table in step")
+    func dataSourceToo() throws {
+        let screen = NumbersScreen()
+        try screen.replaceNumbers(with: [[3], [0, 8]])
+        #expect(screen.dataSource.sections.map(\.numbers) == [[3], [0, 8]],
+                "the data source holds \(screen.dataSource.sections.map(\.numbers))")
+        #expect(screen.table.sections.map(\.rows) == [["3"], ["0", "8"]], "the table shows \(screen.table.sections.map(\.rows))")
+    }
+}

@@ -1,0 +1,76 @@
+import Chapter03Queues
+import Dispatch
+import Stage
+import Testing
+
+@Suite("Exercise 3.10: Debounce the search box")
+struct Ex10_DebouncerTests {
+    /// A debouncer on the stage's virtual clock, and a count of its runs.
+    func debouncer(delay: Double = 0.3) -> (Debouncer, VirtualClock, Locked<Int>) {
+        let clock = VirtualClock(), runs = Locked(0)
+        let debouncer = Debouncer(
+            delay: delay, queue: .main, schedule: { delay, work in _ = clock.schedule(after: delay, work) },
+            action: { runs.withLock { $0 += 1 } })
+        return (debouncer, clock, runs)
+    }
+
+    @Test("runs once for a burst of calls, the delay after the last one")
+    func burst() {
+        let (debouncer, clock, runs) = debouncer()
+        debouncer.call()
+        clock.advance(by: 0.1)
+        debouncer.call()
+        clock.advance(by: 0.1)
+        debouncer.call()
+        clock.advance(to: 0.49)
+        #expect(runs.value == 0, "calls at 0, 0.1 and 0.2 s with a 0.3 s delay ran \(runs.value) time(s) by 0.49 s; expected none before 0.5 s")
+        clock.advance(to: 0.5)
+        #expect(runs.value == 1, "calls at 0, 0.1 and 0.2 s ran \(runs.value) time(s) by 0.5 s; expected exactly once")
+        clock.advance(by: 5)
+        #expect(runs.value == 1, "the burst ran \(runs.value) times in the end; expected once")
+    }
+
+    @Test("runs once for each call when the calls are further apart than the delay")
+    func spaced() {
+        let (debouncer, clock, runs) = debouncer()
+        debouncer.call()
+        clock.advance(by: 0.5)
+        debouncer.call()
+        clock.advance(by: 0.5)
+        #expect(runs.value == 2, "two calls 0.5 s apart with a 0.3 s delay ran \(runs.value) time(s); expected twice")
+    }
+
+    @Test("never runs without a call, nor after cancel")
+    func cancelled() {
+        let (debouncer, clock, runs) = debouncer()
+        clock.advance(by: 1)
+        #expect(runs.value == 0, "with no call it ran \(runs.value) time(s)")
+        debouncer.call()
+        clock.advance(by: 0.1)
+        debouncer.cancel()
+        clock.advance(by: 1)
+        #expect(runs.value == 0, "a call cancelled before its delay was over ran \(runs.value) time(s); expected none")
+        debouncer.call()
+        clock.advance(by: 0.3)
+        #expect(runs.value == 1, "a call after a cancel ran \(runs.value) time(s); expected once")
+    }
+
+    @Test("runs once for calls from many threads at once")
+    func concurrentCalls() {
+        let (debouncer, clock, runs) = debouncer()
+        DispatchQueue.concurrentPerform(iterations: 500) { _ in debouncer.call() }
+        clock.advance(by: 1)
+        #expect(runs.value == 1, "500 calls at the same moment ran \(runs.value) time(s); expected once")
+    }
+
+    @Test("runs on the queue it was given, by default after a real delay")
+    func realQueue() async {
+        let queue = DispatchQueue(label: "com.closuresworkbook.tests.search")
+        QueueName.track(queue, as: "search")
+        let ranOn: String? = await awaitCallback { done in
+            let debouncer = Debouncer(delay: 0.001, queue: queue) { done(QueueName.current) }
+            debouncer.call()
+        }
+        #expect(ranOn == "search", "the action ran on \(ranOn ?? "no queue at all"); expected the queue passed in")
+    }
+}
