@@ -9,7 +9,7 @@ public enum WorkbookCLI {
         [ListCommand.self, LintCommand.self]
             + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
             + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self, MutateCommand.self]
-            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self]
+            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self, CleanCommand.self]
             + [CompletionsCommand.self, ManCommand.self]
     }
 

@@ -65,3 +65,19 @@ struct ScaffoldCommandsTests {
         #expect(verify.code == 0, "\(verify.out)\(verify.err)")
     }
 }
+
+@Suite("Emptying the cache")
+struct CleanCommandTests {
+    @Test("clean removes .workbook/cache and keeps the progress")
+    func clean() async throws {
+        let session = try FixtureSession()
+        _ = await session.run("hint", "1.1")
+        try FileManager.default.createDirectory(at: session.root.appendingPathComponent(".workbook/cache/results"), withIntermediateDirectories: true)
+        try session.write("{}", to: ".workbook/cache/results/x.json")
+        let cleaned = await session.run("clean")
+        #expect(cleaned.code == 0 && cleaned.out.contains("removed .workbook/cache"), "\(cleaned.out)\(cleaned.err)")
+        #expect(!FileManager.default.fileExists(atPath: session.root.appendingPathComponent(".workbook/cache").path))
+        #expect(session.file(".workbook/progress.json")?.contains("hintsShown") == true)
+        #expect(await session.run("clean").out.contains("is empty already"))
+    }
+}

@@ -9,7 +9,7 @@ struct WorkbookCLITests {
     func help() throws {
         let run = runCLI(["--help"], in: URL(fileURLWithPath: "/"))
         #expect(run.exitCode == 0)
-        for command in ["list", "lint", "start", "check", "hint", "solution", "reset", "progress", "watch", "verify", "mutate", "run", "render", "grade", "classroom", "new"] {
+        for command in ["list", "lint", "start", "check", "hint", "solution", "reset", "progress", "watch", "verify", "mutate", "run", "render", "grade", "classroom", "new", "clean"] {
             #expect(run.standardOutput.contains("\n  \(command) "), "help does not list \(command)")
         }
         #expect(runCLI([], in: URL(fileURLWithPath: "/")).standardOutput == run.standardOutput)

@@ -88,9 +88,11 @@ struct LinterTests {
         let chapter = SampleExercise.chapter.replacingOccurrences(of: "Exercise 1.1", with: "Exercise 1.2")
         let hints = SampleExercise.hints.replacingOccurrences(of: "Exercise 1.1", with: "Exercise 1.2")
         let findings = try lint(["chapters/01-blocks.md": chapter, "chapters/hints/01-blocks.md": hints])
-        #expect(findings == [
-            "chapters/01-blocks.md:11:1: error: exercise 1.2 is the chapter's exercise number 1; number them 1, 2, 3… in order"
-        ])
+        #expect(findings.contains(
+            "chapters/01-blocks.md:11:1: error: exercise 1.2 is the chapter's exercise number 1; number them 1, 2, 3… in order"))
+        // The suite still carries the old heading: said at its @Suite line.
+        #expect(findings.contains { $0.hasPrefix("Tests/Chapter01BlocksTests/Ex1_AddTests.swift:4:1: error: the suite is titled “Exercise 1.1: Add”") })
+        #expect(findings.count == 2)
     }
 
     @Test("survives an empty chapter and invalid UTF-8, naming each file and line")

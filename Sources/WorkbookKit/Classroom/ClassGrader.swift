@@ -34,12 +34,19 @@ public struct ClassGrader: Sendable {
     public func grade(_ students: [StudentSubmission]) throws -> [StudentResult] {
         let done = Counter()
         let total = students.count
+        let lanes = LanePool(count: width)
         return try BlockingLanes.map(students, width: width) { student in
             let started = Date()
             var grades: [ChapterGrade] = []
             if let workspace = student.workspace {
                 let workbook = try Workbook(root: root, exercisesFolder: workspace)
-                let grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+                // Each lane its own build folders: one student's module build never waits
+                // for another's lock, and each lane builds incrementally on its last student.
+                let lane = lanes.take()
+                defer { lanes.give(lane) }
+                var laneOptions = options
+                laneOptions.buildsFolderName = "builds-class-\(lane)"
+                let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
                 for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
                     guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
                     grades.append(try grader.grade(chapter))
@@ -77,6 +84,14 @@ public struct ClassGrader: Sendable {
         }
         return Gradebook(exercises: exercises, rows: rows)
     }
+}
+
+/// Lane numbers, each held by one student's grading at a time.
+private final class LanePool: Sendable {
+    private let free: Mutex<[Int]>
+    init(count: Int) { free = Mutex(Array((0..<max(1, count)).reversed())) }
+    func take() -> Int { free.withLock { $0.popLast() ?? 0 } }
+    func give(_ lane: Int) { free.withLock { $0.append(lane) } }
 }
 
 /// A count shared by the lanes.

@@ -15,6 +15,10 @@ public struct Grader: Sendable {
         public var submissions: SubmissionSet = .workspace
         /// Run the tests of exercises still at their starter (verify does; check does not).
         public var runStarters = false
+        /// Where the incremental module builds live, under the cache. A module's build
+        /// folder is locked while it builds, so graders that must build side by side (a
+        /// class: `ClassGrader`) each get a folder of their own.
+        public var buildsFolderName = "builds"
         /// Tell each test's own output apart (results.json's per-test `output`): the tests
         /// of an exercise then run one at a time.
         public var outputPerTest = false

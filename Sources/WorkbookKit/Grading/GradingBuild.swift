@@ -245,7 +245,7 @@ struct GradingBuild {
         }
         do {
             var incremental = IncrementalModuleBuilder(
-                toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent("builds"), commands: commands)
+                toolchain: grader.toolchain, buildFolder: grader.cache.appendingPathComponent(grader.options.buildsFolderName), commands: commands)
             incremental.driverFlags = CrashReport.moduleFlags
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {

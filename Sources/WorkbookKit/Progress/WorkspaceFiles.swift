@@ -95,7 +95,7 @@ public struct WorkspaceFiles: Sendable {
     }
 
     /// The system's own words for a Foundation error, not "NSCocoaErrorDomain 512".
-    static func reason(_ error: any Error) -> String {
+    public static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
