@@ -7,9 +7,10 @@ public enum WorkbookCLI {
     /// The commands that work, in the order help lists them.
     static var commands: [any Command.Type] {
         [ListCommand.self, LintCommand.self]
-            + [StartCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
+            + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
             + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self, MutateCommand.self]
             + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self, CleanCommand.self]
+            + [CompletionsCommand.self, ManCommand.self]
     }
 
     static var specs: [CommandSpec] {

@@ -20,14 +20,13 @@ ProcessLifetime.keepValuesUntilExit()
 // The real streams and the real terminal; everything else is in WorkbookCLI.run. The
 // environment is read once: making it a dictionary is a good part of starting up.
 let environment = ProcessInfo.processInfo.environment
-let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
 // The terminal's width, so reports wrap rather than being cut; none when piped.
 var size = winsize()
 let width: Int? = isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
     ? Int(size.ws_col) : nil
 let console = Console(
-    colorOut: !noColor && isatty(STDOUT_FILENO) != 0,
-    colorError: !noColor && isatty(STDERR_FILENO) != 0,
+    colorOut: Console.colorAllowed(environment: environment, isTerminal: isatty(STDOUT_FILENO) != 0),
+    colorError: Console.colorAllowed(environment: environment, isTerminal: isatty(STDERR_FILENO) != 0),
     interactive: isatty(STDOUT_FILENO) != 0,
     width: width,
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },

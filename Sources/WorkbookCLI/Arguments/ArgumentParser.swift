@@ -9,7 +9,7 @@ public struct ArgumentParser: Sendable {
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let commandIndex = Self.commandIndex(in: arguments) else {
-            if arguments.contains("--version") { return Invocation(command: "version") }
+            if arguments.contains("--version") || arguments.contains("-V") { return Invocation(command: "version") }
             if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
                 return Invocation(command: "help")
             }

@@ -58,6 +58,8 @@ enum CheckCommand: Command {
 
         let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == "text")
         try target.record(grade)
+        // Files added since `start` become known to the editor's other files.
+        EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
         switch format {
         case "json" where out != nil:
             for exercise in grade.exercises {

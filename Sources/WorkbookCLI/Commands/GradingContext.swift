@@ -14,10 +14,14 @@ struct GradingContext {
         self.exercise = exercise
     }
 
-    /// `3` names a chapter, `3.2` an exercise.
+    /// `3` names a chapter, `3.2` an exercise, and so does its file (an editor's task).
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()
-        if target.contains(".") {
+        if target.hasSuffix(".swift") {
+            let (chapter, exercise) = try workbook.exercise(forFile: context.resolve(target))
+            self.chapter = chapter
+            self.exercise = exercise
+        } else if target.contains(".") {
             let (chapter, exercise) = try workbook.exercise(target)
             self.chapter = chapter
             self.exercise = exercise
@@ -141,6 +145,14 @@ final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         console.write("\r\u{1B}[2K" + console.styled("\(text)… \(seconds) s", .dim))
+    }
+
+    /// Erases the line so a result can be printed; the next update draws it again.
+    func clear() {
+        guard enabled else { return }
+        lock.lock()
+        console.write("\r\u{1B}[2K")
+        lock.unlock()
     }
 
     func finish() {

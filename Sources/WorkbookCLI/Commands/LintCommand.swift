@@ -6,6 +6,7 @@ enum LintCommand: Command {
     static let spec = CommandSpec(
         name: "lint",
         summary: "check the chapters against the format and the package",
+        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
         discussion: """
         Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
         output blocks, exercise ids, hints, and the reference and tests files each exercise
@@ -13,6 +14,8 @@ enum LintCommand: Command {
         and the package: every chapter's module and test target declared in Package.swift (as
         SwiftPM reads it), no Chapter target without a chapter.
         Each finding is printed as path:line:column: error: message on standard error.
+        With --format json, one object on standard output instead: the counts and every
+        problem with its path, line, column, severity and message.
         Exit status: 0 when clean, 1 with findings.
         """
     )
@@ -24,6 +27,10 @@ enum LintCommand: Command {
         if let toolchain = try? SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder) {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
+        }
+        if invocation.value("format") == "json" {
+            context.console.print(JSONOutput.lint(workbook, findings: findings))
+            return findings.isEmpty ? .success : .failure
         }
         for finding in findings {
             context.console.printError(finding.description)

@@ -5,16 +5,22 @@ import WorkbookKit
 enum ProgressCommand: Command {
     static let spec = CommandSpec(
         name: "progress", summary: "show your progress through the workbook",
+        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
         discussion: """
         A bar per chapter with the exercises passing (the last `workbook check` passed with
         the file as it is now: the same status `workbook list` shows), the exercises that
         passed once but not with the current file ("done once", history), the hints used,
-        and solutions seen early. Read from .workbook/progress.json. Exit status: 0.
+        and solutions seen early (--format json: each exercise's status, history and hints as
+        one object). Read from .workbook/progress.json. Exit status: 0.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let state = ProgressStore(workbook: workbook).load()
+        if invocation.value("format") == "json" {
+            context.console.print(JSONOutput.progress(workbook, state: state))
+            return .success
+        }
         let console = context.console
         var passing = 0, total = 0
         for chapter in workbook.chapters {

@@ -7,7 +7,8 @@ enum StartCommand: Command {
         arguments: "<N>", argumentCount: 1...1,
         discussion: """
         Writes each exercise's starter to exercises/NN-slug/ (or --exercises DIR). A file
-        that exists is never overwritten: it is listed as kept. Prints the next command.
+        that exists is never overwritten: it is listed as kept. Also sets up your editor
+        (see `workbook help editor`), building Diner and Stage. Prints the next command.
         Exit status: 0; 2 for an unknown chapter.
         """)
 
@@ -16,6 +17,14 @@ enum StartCommand: Command {
         let chapter = try workbook.chapter(invocation.arguments[0])
         let report = try WorkspaceFiles(workbook: workbook).start(chapter)
         print(report, for: chapter, on: context.console)
+        // The editor's files; building Diner and Stage for them is also most of the
+        // first check's work, done now. Not being able to is no reason to fail `start`.
+        do {
+            let editor = try EditorCommand.write(EditorConfiguration(workbook: workbook), chapters: [chapter], in: context)
+            for file in editor.written { context.console.print(context.console.styled("  wrote \(workbook.displayPath(file)) (for your editor: `workbook help editor`)", .dim)) }
+        } catch {
+            context.console.printError("warning: your editor's files were not written: \(error)")
+        }
         return .success
     }
 

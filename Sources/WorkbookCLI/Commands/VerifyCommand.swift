@@ -6,11 +6,13 @@ enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify", summary: "prove every starter fails and every reference passes",
         arguments: "[N]", argumentCount: 0...1,
-        options: [.value("timeout", "S", "seconds each exercise's tests may run (default 10)")],
+        options: [.value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
+                  .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
         discussion: """
         For each exercise of chapter N (or of every chapter with exercises), grades the
         starter (it must compile and fail) and the reference (it must pass). Names each
         exercise that breaks the rule as chapter:line: error: … on standard error.
+        With --format json, one object on standard output instead (each chapter's problems).
         Exit status: 0 when every exercise keeps the rule, 1 otherwise, 2 for an unknown chapter.
         """)
 
@@ -25,16 +27,32 @@ enum VerifyCommand: Command {
         let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
         let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         for finding in lint { console.printError(finding.description) }
-        if !lint.isEmpty { console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)") }
-        let verifier = Verifier(grader: Grader(workbook: workbook, toolchain: toolchain, options: options))
+        if !lint.isEmpty, invocation.value("format") != "json" {
+            console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)")
+        }
+        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        // A cold verify compiles for half a minute: say what, on a terminal.
+        let line = ProgressLine(console: console, enabled: console.interactive && invocation.value("format") != "json")
+        grader.progress = { line.update($0) }
+        defer { line.finish() }
+        let verifier = Verifier(grader: grader)
         var broken = 0, checked = 0
+        let json = invocation.value("format") == "json"
+        var results: [(chapter: Chapter, findings: [Verifier.Finding])] = []
         for chapter in chapters {
             let findings = try verifier.verify(chapter)
+            results.append((chapter, findings))
+            if json { continue }
             checked += chapter.exercises.count
             broken += Set(findings.map(\.exercise)).count
+            line.clear()
             for finding in findings { console.printError(finding.description) }
             let verdict = findings.isEmpty ? console.styled("ok", .green) : console.styled("\(findings.count) problem\(findings.count == 1 ? "" : "s")", .red)
             console.print("chapter \(chapter.number): \(chapter.exercises.count) exercises: \(verdict)")
+        }
+        if json {
+            console.print(JSONOutput.verify(results))
+            return results.allSatisfy(\.findings.isEmpty) && lint.isEmpty ? .success : .failure
         }
         console.print("\(checked - broken) of \(checked) exercises keep the rule (starter fails, reference passes)")
         return broken == 0 && lint.isEmpty ? .success : .failure

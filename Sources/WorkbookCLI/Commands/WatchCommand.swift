@@ -65,7 +65,9 @@ enum WatchCommand: Command {
         }
 
         for chapter in chapters { check(chapter, only: nil) }
-        let debouncer = Debouncer()
+        // An editor's save (writes and a rename) lands within a few milliseconds; 60 ms
+        // still makes it one check, and keeps save-to-redraw under half a second.
+        let debouncer = Debouncer(quietPeriod: 0.06)
         while !quit.requested {
             let changed = debouncer.next(from: watcher, timeout: 0.2)
             for chapter in chapters {

@@ -24,6 +24,13 @@ public struct Console: Sendable {
         self.colorError = colorError
     }
 
+    /// Whether a stream may take colour: a terminal, no `NO_COLOR`, and not `TERM=dumb`
+    /// (Emacs' shell, some CI logs: escape codes would show as text).
+    public static func colorAllowed(environment: [String: String], isTerminal: Bool) -> Bool {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return isTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+
     /// Writes a line (a newline is added) to standard output.
     public func print(_ line: String = "") { writeOut(line + "\n") }
 
