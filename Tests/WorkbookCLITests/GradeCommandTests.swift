@@ -9,7 +9,7 @@ import WorkbookTestSupport
 struct GradeCommandTests {
     /// The class: references, starters (an empty folder), a wrong answer, a compile error,
     /// an endless loop, a forged pass, a repository layout, a zip of a workspace and a zip bomb.
-    private func makeClass(in session: FixtureSession) throws -> URL {
+    private func makeClass(in session: FixtureSession) async throws -> URL {
         let root = session.root
         let folder = root.appendingPathComponent("class")
         let references = root.appendingPathComponent("Sources/Chapter01Basics")
@@ -50,7 +50,7 @@ struct GradeCommandTests {
         _ = try student("gus", layout: "exercises")
         // A zip of a workspace, and a zip bomb (100 MiB of zeros in 100 KiB).
         let zipped = try student("hal").deletingLastPathComponent()
-        try python("""
+        try await python("""
             import os, sys, zipfile
             with zipfile.ZipFile(sys.argv[1] + '.zip', 'w', zipfile.ZIP_DEFLATED) as z:
                 for base, _, files in os.walk(sys.argv[1]):
@@ -63,15 +63,19 @@ struct GradeCommandTests {
         return folder
     }
 
-    private func python(_ script: String, _ arguments: String...) throws {
-        let result = try ChildProcess.run("/usr/bin/env", .init(arguments: ["python3", "-c", script] + arguments, timeout: 60))
+    /// Zipping 100 MiB takes seconds: on a thread of its own, never the test pool's.
+    private func python(_ script: String, _ arguments: String...) async throws {
+        let arguments = arguments
+        let result = try await onOwnThread {
+            try ChildProcess.run("/usr/bin/env", .init(arguments: ["python3", "-c", script] + arguments, timeout: 60))
+        }
         #expect(result.termination.isSuccess, "\(result.standardError)")
     }
 
     @Test("writes the gradebook with each student's statuses and points, and re-grades only a changed submission")
     func gradesAClass() async throws {
         let session = try FixtureSession()
-        _ = try makeClass(in: session)
+        _ = try await makeClass(in: session)
         let before = snapshot(session.root.appendingPathComponent("class"))
         let first = await session.run("grade", "class", "--chapter", "1", "--timeout", "3")
         #expect(first.code == 1, "the zip bomb is a submission that could not be read: \(first.out) \(first.err)")
@@ -80,7 +84,7 @@ struct GradeCommandTests {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             return (fields[0], Array(fields.dropFirst()))
         })
-        #expect(rows["ada"] == ["passed", "1", "passed", "1", "passed", "1", "3", "3"], "\(session.file("gradebook/students/ada/feedback.html") ?? "")")
+        #expect(rows["ada"] == ["passed", "1", "passed", "1", "passed", "1", "3", "3"])
         #expect(rows["bea"] == ["not-started", "0", "not-started", "0", "not-started", "0", "0", "3"])
         #expect(rows["cal"]?.prefix(2) == ["failed", "0"])
         #expect(rows["dee"]?.prefix(2) == ["does-not-compile", "0"])

@@ -24,7 +24,9 @@ enum LintCommand: Command {
         let workbook = try context.workbook()
         var findings = Linter(workbook: workbook).run()
         // The package too, when a toolchain is here to read it.
-        if let toolchain = try? SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder) {
+        // (Only for a real manifest: locating the toolchain runs `swiftc --version`.)
+        if (try? workbook.read("Package.swift"))?.contains("Package(") == true,
+           let toolchain = try? SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder) {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         }

@@ -75,7 +75,7 @@ public struct ClassGrader: Sendable {
     /// The gradebook of `results`: every exercise of the graded chapters, in order.
     public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?) -> Gradebook {
         let exercises = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
-            .flatMap(\.exercises).filter { $0.referenceFile != nil && $0.testsFile != nil }
+            .flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
             .map { (id: $0.id, title: $0.title) }
         let rows = results.map { result in
             var cells: [ExerciseID: Gradebook.Cell] = [:]

@@ -13,7 +13,8 @@ public enum ClassroomWorkflow {
     }
 
     public static func steps(for chapters: [Chapter], points: Int = 1, timeoutMinutes: Int = 10) -> [Step] {
-        chapters.flatMap(\.exercises).filter { $0.referenceFile != nil && $0.testsFile != nil }
+        // Every gradable exercise: written code with its tests, and predictions.
+        chapters.flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
             .map { Step(id: $0.id, title: $0.title, points: points, timeoutMinutes: timeoutMinutes) }
     }
 
