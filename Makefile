@@ -76,8 +76,12 @@ test-deps:
 MUTATE_SAMPLE ?= 25
 MUTATE_FLAGS = $(if $(filter all,$(MUTATE_SAMPLE)),,--sample $(MUTATE_SAMPLE)) --min-score 95
 
+# The chapters' exercise suites run in a process of their own: their waits for callbacks
+# (8 s, as a learner's grading gets) must not share the test pool with the engine's
+# integration suites, which start compilers and sandboxes by the dozen.
 test: build test-deps
-	$(SWIFT) test
+	$(SWIFT) test --skip Chapter0
+	$(SWIFT) test --filter Chapter0
 	$(WORKBOOK) lint
 	$(WORKBOOK) verify
 	$(WORKBOOK) mutate $(MUTATE_FLAGS)
