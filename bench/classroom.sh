@@ -43,6 +43,6 @@ awk -v g="$grade_seconds" -v l="$loop_seconds" -v n="$STUDENTS" -v warn="${BENCH
   printf "  class of %d, chapter 1 of the grading fixture:\n", n
   printf "    workbook grade                 %6.1f s  %6.1f students/min\n", g, gr
   printf "    loop of workbook check         %6.1f s  %6.1f students/min\n", l, lr
-  printf "    throughput ratio               %6.2fx   (target >= 1.8x)%s\n", ratio, ratio >= 1.8 ? "" : "  NOT MET"
+  printf "    throughput ratio               %6.2fx   (target >= 1.8x)%s\n", ratio, (ratio >= 1.8 ? "" : "  NOT MET")
   if (ratio < 1.8 && warn != "1") exit 1
 }'
