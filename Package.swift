@@ -16,6 +16,9 @@ let strict: [SwiftSetting] = [
     .unsafeFlags(["-warnings-as-errors"]),
 ]
 
+/// The engine's layers, lowest first.
+let engine: [Target.Dependency] = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit"]
+
 var targets: [Target] = [
     // cmark, the CommonMark reference library, from Debian's libcmark-dev.
     .systemLibrary(
@@ -23,10 +26,19 @@ var targets: [Target] = [
         pkgConfig: "libcmark",
         providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
-    // The engine: chapter model, parsing, lint, (later) grading, running, rendering.
-    .target(name: "WorkbookKit", dependencies: ["CCmark"], swiftSettings: strict),
+    // The engine, in layers the compiler keeps apart: a target may import only the ones
+    // above it here, so an upward import does not build.
+    // Platform and process basics: spawning, sandbox, locks, atomic files, hashing, lanes,
+    // file stamps, watching. Every `#if os(Linux)` lives here, a portable branch beside it.
+    .target(name: "WorkbookSystem", swiftSettings: strict),
+    // The Swift toolchain: locating swiftc, the build back ends, module builds, diagnostics.
+    .target(name: "WorkbookToolchain", dependencies: ["WorkbookSystem"], swiftSettings: strict),
+    // What a workbook is: Markdown, chapter parsing, the model, exercises, lint, workspace, progress.
+    .target(name: "WorkbookModel", dependencies: ["CCmark", "WorkbookSystem", "WorkbookToolchain"], swiftSettings: strict),
+    // What the tool does with it: grading, running snippets, rendering, mutation, classroom.
+    .target(name: "WorkbookKit", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel"], swiftSettings: strict),
     // The command line: arguments in, exit code out. Testable without spawning.
-    .target(name: "WorkbookCLI", dependencies: ["WorkbookKit"], swiftSettings: strict),
+    .target(name: "WorkbookCLI", dependencies: engine, swiftSettings: strict),
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"], swiftSettings: strict),
     // The diner's domain model, shared by the chapters.
     .target(name: "Diner", swiftSettings: strict),
@@ -34,9 +46,9 @@ var targets: [Target] = [
     .target(name: "Stage", dependencies: ["Diner"], swiftSettings: strict),
 
     // Fixtures shared by the engine's and the CLI's tests (temporary workbooks).
-    .target(name: "WorkbookTestSupport", dependencies: ["WorkbookKit"], path: "Tests/WorkbookTestSupport", swiftSettings: strict),
-    .testTarget(name: "WorkbookKitTests", dependencies: ["WorkbookKit", "WorkbookTestSupport"], swiftSettings: strict),
-    .testTarget(name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookKit", "WorkbookTestSupport"], swiftSettings: strict),
+    .target(name: "WorkbookTestSupport", dependencies: engine, path: "Tests/WorkbookTestSupport", swiftSettings: strict),
+    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport"], swiftSettings: strict),
+    .testTarget(name: "WorkbookCLITests", dependencies: engine + ["WorkbookCLI", "WorkbookTestSupport"], swiftSettings: strict),
     .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: strict),
 ]
 

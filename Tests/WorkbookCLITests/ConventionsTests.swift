@@ -3,6 +3,7 @@ import Testing
 import WorkbookKit
 import WorkbookTestSupport
 @testable import WorkbookCLI
+@testable import WorkbookSystem
 
 /// Issue 21's conventions: `-V`, completions and a man page from the command table,
 /// no colour for TERM=dumb, and `--format json` for lint, verify and progress.

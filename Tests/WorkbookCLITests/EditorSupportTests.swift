@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import WorkbookKit
 import WorkbookTestSupport
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Issue 21: a started workspace is understood by a real sourcekit-lsp, driven over
 /// stdio by `scripts/lsp-check.py`, with the editor opened on the root and on exercises/.

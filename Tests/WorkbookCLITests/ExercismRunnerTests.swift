@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkbookKit
 import WorkbookTestSupport
+import WorkbookSystem
 
 /// Issue 22: `bin/run.sh SLUG INPUT_DIR OUTPUT_DIR`, as Exercism's infrastructure starts a
 /// test runner, on the grading fixture.

@@ -3,6 +3,7 @@ import Testing
 import WorkbookKit
 import WorkbookTestSupport
 @testable import WorkbookCLI
+@testable import WorkbookSystem
 
 /// Issue 22: `workbook grade` on a class of one student of each kind.
 @Suite("Grading a class", .serialized)

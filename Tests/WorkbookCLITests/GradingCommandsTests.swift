@@ -3,6 +3,7 @@ import Testing
 import WorkbookKit
 import WorkbookTestSupport
 @testable import WorkbookCLI
+@testable import WorkbookModel
 
 /// Runs `workbook` commands in a copy of the grading fixture, capturing the console.
 final class FixtureSession: @unchecked Sendable {

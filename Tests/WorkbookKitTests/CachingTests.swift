@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookToolchain
 
 @Suite("A snippet execution in the cache")
 struct SnippetCacheRecordTests {
@@ -25,15 +26,13 @@ struct SnippetCacheRecordTests {
         #expect(SnippetCacheRecord.decode(data + Data("x".utf8)) == nil)
     }
 
-    @Test("takes over an entry an earlier version wrote as JSON")
-    func earlierEntry() throws {
+    @Test("reads back what it stored, one file per key, and nothing for a key it never stored")
+    func storedEntry() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let execution = SnippetExecution(ending: .exited(0), standardOutput: "42\n")
-        let earlier = folder.appendingPathComponent("snippet-results")
-        try FileManager.default.createDirectory(at: earlier, withIntermediateDirectories: true)
-        try JSONEncoder().encode(execution).write(to: earlier.appendingPathComponent("k1.json"))
         let cache = SnippetCache(cacheFolder: folder)
+        cache.store(execution, forKey: "k1")
         #expect(cache.execution(forKey: "k1") == execution)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("snippet-executions/k1.execution").path))
         #expect(cache.execution(forKey: "k2") == nil)

@@ -1,5 +1,6 @@
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookModel
 
 /// Parses `text` as a chapter at `path`.
 func parseChapter(_ text: String, path: String = "chapters/03-queues.md") -> ChapterParser.Result {

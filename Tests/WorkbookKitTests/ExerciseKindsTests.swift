@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookToolchain
 
 func kindsGrader(_ workbook: Workbook) async throws -> Grader {
     var options = Grader.Options()

@@ -5,6 +5,9 @@ import FoundationXML
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookSystem
+@testable import WorkbookToolchain
 
 /// Lines as Swift Testing 6.3.1 wrote them on this machine (backtraces shortened).
 private let recordedStream = #"""

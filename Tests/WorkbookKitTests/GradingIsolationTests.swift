@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookToolchain
 
 /// Issue 15: what one workspace's grading may never carry into another's, and files that
 /// try to move the blame.

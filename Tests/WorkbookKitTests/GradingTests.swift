@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookToolchain
 
 @Suite("Grading a chapter", .serialized)
 struct GradingTests {

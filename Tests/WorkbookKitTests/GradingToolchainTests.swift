@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookSystem
 
 /// The toolchain capabilities grading added: leftovers outside the child's process
 /// group, CPU time, and the cached toolchain version.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookSystem
 
 @Suite("Watching the workspace")
 struct GradingWatchTests {

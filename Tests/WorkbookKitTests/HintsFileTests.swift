@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
 
 /// Hints live in `chapters/hints/NN-slug.md`, out of the reading path; lint holds both
 /// files to the rules, each finding at its own file and line.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookToolchain
+@testable import WorkbookSystem
 
 @Suite("Splitting a printed command line into words")
 struct CommandLineWordsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
 
 @Suite("The linter")
 struct LinterTests {

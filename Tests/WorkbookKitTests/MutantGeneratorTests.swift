@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookModel
 
 @Suite("Mutant generator")
 struct MutantGeneratorTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookToolchain
 
 /// `workbook mutate`'s engine on the grading fixture's first chapter (three exercises,
 /// six mutants): every mutant graded through the `Grader`, the references untouched,

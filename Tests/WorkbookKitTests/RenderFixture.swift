@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookTestSupport
 import WorkbookKit
+import WorkbookModel
 
 /// A small workbook written into a temporary folder: two chapters with prose, a raw
 /// `<script>` and a `javascript:` link, snippets (plain, hidden line, crash, figure), and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
 
 @Suite("The Swift highlighter")
 struct RenderHighlighterTests {
@@ -349,7 +350,7 @@ struct RenderLeakAuditTests {
         let leaks = audit.leaks(in: try #require(rendered.instructor.page("01-blocks.html")).html)
         #expect(leaks.map(\.text).contains(RenderFixture.solutionLine))
         #expect(leaks.map(\.text).contains(RenderFixture.testLine))
-        #expect(leaks.first { !$0.isTest }?.location == WorkbookKit.SourceLocation(path: "Sources/Chapter01Blocks/Ex1_Add.swift", line: 4))
+        #expect(leaks.first { !$0.isTest }?.location == WorkbookModel.SourceLocation(path: "Sources/Chapter01Blocks/Ex1_Add.swift", line: 4))
         for page in rendered.student.pages {
             #expect(audit.leaks(in: page.html).isEmpty, "\(page.fileName)")
         }

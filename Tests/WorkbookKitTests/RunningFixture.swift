@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookToolchain
 
 /// A tiny workbook written into a temporary folder: a `Diner` and a `Stage` module, one
 /// chapter module, and chapters whose snippets exercise every way a snippet can end.

@@ -1,5 +1,6 @@
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookModel
 
 @Suite("The program generated for snippets")
 struct RunningProgramTests {

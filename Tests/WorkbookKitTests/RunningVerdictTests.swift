@@ -1,5 +1,6 @@
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookModel
 
 @Suite("Judging a snippet's execution")
 struct RunningVerdictTests {

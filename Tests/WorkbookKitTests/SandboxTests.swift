@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
+@testable import WorkbookSystem
+@testable import WorkbookToolchain
 
 /// Issue 15: a hostile learner's code, graded. Chapter 3 of the grading fixture has one
 /// attack per exercise; each must end with the right status and leave the workbook and

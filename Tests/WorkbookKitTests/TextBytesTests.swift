@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookSystem
 
 @Suite("Text handled as bytes")
 struct TextBytesTests {

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookSystem
+@testable import WorkbookToolchain
 
 @Suite("A child process")
 struct ChildProcessTests {

@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
 
 /// `workbook check N` / `workbook check N.M`: grades the learner's files.
 enum CheckCommand: Command {

@@ -1,4 +1,5 @@
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook check`'s text report: a line per exercise graded, under it every failing
 /// test with its own message, the test's lines that failed and the learner's code they

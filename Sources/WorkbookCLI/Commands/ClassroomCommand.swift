@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookSystem
 
 /// `workbook classroom`: writes the GitHub Classroom autograding workflow.
 enum ClassroomCommand: Command {
@@ -29,8 +30,7 @@ enum ClassroomCommand: Command {
         let file = invocation.value("out").map(context.resolve)
             ?? workbook.root.appendingPathComponent(".github/workflows/classroom.yml")
         if FileManager.default.fileExists(atPath: file.path), !invocation.has("force") {
-            context.console.printError("\(workbook.displayPath(file)): " + context.console.styledError("error:", .red)
-                + " the file exists; use --force to replace it")
+            context.console.error("the file exists; use --force to replace it", at: workbook.displayPath(file))
             return .failure
         }
         let steps = ClassroomWorkflow.steps(for: chapters, points: points, timeoutMinutes: minutes)

@@ -1,8 +1,10 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
-/// `workbook clean`: empties the build cache, which is never pruned on its own (a day of
-/// use left 118 MB). Progress, hints used and backups stay.
+/// `workbook clean`: empties the build cache at once. (The commands that fill it prune it
+/// to its cap, `WORKBOOK_CACHE_LIMIT`, least recently used first.) Progress, hints used
+/// and backups stay.
 enum CleanCommand: Command {
     static let spec = CommandSpec(
         name: "clean", summary: "empty the build cache in .workbook/cache (your progress stays)",
@@ -10,7 +12,10 @@ enum CleanCommand: Command {
         Removes .workbook/cache: compiled modules, test runners, snippet programs and cached
         results, all of which are rebuilt on the next check or run (the first check of a
         chapter then takes some seconds again). .workbook/progress.json and
-        .workbook/backups/ are kept. Exit status: 0; 1 when the cache cannot be removed.
+        .workbook/backups/ are kept. Without it the cache stays under WORKBOOK_CACHE_LIMIT
+        megabytes (default 512): check, run, verify, mutate, grade, start and editor remove
+        the entries used least recently once it is over, at most once an hour. Exit status:
+        0; 1 when the cache cannot be removed.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {

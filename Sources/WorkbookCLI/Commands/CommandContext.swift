@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookToolchain
 
 /// What a command may use besides its arguments: the console, the environment, and
 /// the workbook, found and loaded on first use.
@@ -15,6 +17,12 @@ struct CommandContext {
         let workbook = try Workbook(root: try workbookRoot(), exercisesFolder: exercisesFolder)
         ProcessLifetime.keep(workbook)
         return workbook
+    }
+
+    /// The Swift toolchain, located the one way every command locates it: `SWIFTC` or
+    /// the PATH, with its version remembered in the workbook's cache.
+    func toolchain(for workbook: Workbook) throws -> SwiftToolchain {
+        try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
     }
 
     /// The root of the workbook `workbook()` loads, found without loading it.

@@ -16,7 +16,7 @@ enum CompletionsCommand: Command {
         let shell = invocation.arguments[0]
         guard let script = ShellCompletions.script(for: shell, specs: WorkbookCLI.specs) else {
             let console = context.console
-            console.printError(console.styledError("error:", .red) + " no completions for '\(shell)'; use one of: \(ShellCompletions.shells.joined(separator: ", "))")
+            console.error("no completions for '\(shell)'; use one of: \(ShellCompletions.shells.joined(separator: ", "))")
             return .usage
         }
         context.console.write(script)

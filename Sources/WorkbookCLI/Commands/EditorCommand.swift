@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookToolchain
 
 /// `workbook editor`: writes (or refreshes) what an editor's Swift language server needs
 /// to understand the learner's files, and a VS Code task that checks the open file.
@@ -33,7 +35,7 @@ enum EditorCommand: Command {
     /// Writes the editor's files with a live line while Diner and Stage build.
     static func write(_ configuration: EditorConfiguration, chapters: [Chapter]?, in context: CommandContext) throws -> EditorConfiguration.Report {
         let workbook = configuration.workbook
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let toolchain = try context.toolchain(for: workbook)
         let line = ProgressLine(console: context.console, enabled: context.console.interactive)
         line.update("building Diner and Stage for your editor")
         defer { line.finish() }

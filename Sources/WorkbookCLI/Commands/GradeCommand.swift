@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// `workbook grade SUBMISSIONS [--out DIR]`: grades a class into a gradebook.
 enum GradeCommand: Command {
@@ -46,12 +49,12 @@ enum GradeCommand: Command {
         try HandoutWriter.checkOutputFolder(out, workbook: workbook)
         let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
         guard !students.isEmpty else {
-            console.printError(console.styledError("error:", .red) + " \(workbook.displayPath(submissions)) holds no submissions: "
+            console.error("\(workbook.displayPath(submissions)) holds no submissions: "
                 + "expected one folder or .zip per student")
             return .failure
         }
 
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let toolchain = try context.toolchain(for: workbook)
         var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
         let started = Date()
         let bar = ClassProgress(console: console, started: started)

@@ -1,5 +1,8 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// What the grading commands share: what `N` or `N.M` names, a grader with its
 /// progress line, and recording grades in the learner's progress.
@@ -38,7 +41,7 @@ struct GradingContext {
         do {
             options.timeout = try timeout(invocation)
         } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             return nil
         }
         options.useCache = !invocation.has("fresh")

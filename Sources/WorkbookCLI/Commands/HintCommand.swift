@@ -1,4 +1,5 @@
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook hint N.M`: the next hint, one more each time; `--all` for every hint.
 enum HintCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookToolchain
 
 /// `workbook lint`: every chapter against the format and the package.
 enum LintCommand: Command {
@@ -26,7 +28,7 @@ enum LintCommand: Command {
         // The package too, when a toolchain is here to read it.
         // (Only for a real manifest: locating the toolchain runs `swiftc --version`.)
         if (try? workbook.read("Package.swift"))?.contains("Package(") == true,
-           let toolchain = try? SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder) {
+           let toolchain = try? context.toolchain(for: workbook) {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook list`: the chapters, their exercises with the learner's status, and
 /// their snippets. The JSON form is a contract for editors and later commands.
@@ -30,7 +31,7 @@ enum ListCommand: Command {
             }
         }
         for diagnostic in unparsed {
-            context.console.printError("\(diagnostic.location): " + context.console.styledError("error:", .red) + " \(diagnostic.message) (the chapter is left out)")
+            context.console.error("\(diagnostic.message) (the chapter is left out)", at: "\(diagnostic.location)")
         }
         return unparsed.isEmpty ? .success : .failure
     }

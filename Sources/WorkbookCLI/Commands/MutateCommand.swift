@@ -1,5 +1,8 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// `workbook mutate [N|N.M]`: an author's check that the tests catch plausible mistakes.
 enum MutateCommand: Command {
@@ -47,7 +50,7 @@ enum MutateCommand: Command {
             options.sample = try invocation.value("sample").map { _ in Int(try number(invocation, "sample", default: 0, in: 1...1_000_000)) }
             options.workers = Int(try number(invocation, "jobs", default: Double(options.workers), in: 1...64))
         } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             return .usage
         }
         options.useCache = !invocation.has("fresh")
@@ -65,13 +68,13 @@ enum MutateCommand: Command {
         }
         if let key = invocation.value("accept") {
             guard let reason = invocation.value("reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
-                console.printError(console.styledError("error:", .red) + " --accept needs --reason: say in one line why the mutant is equivalent")
+                console.error("--accept needs --reason: say in one line why the mutant is equivalent")
                 return .usage
             }
             let name = String(key.prefix { $0 != ":" })
             guard key.split(separator: ":").count == 3,
                   let chapter = chapters.first(where: { $0.exercises.contains { $0.fileName == name } }) else {
-                console.printError(console.styledError("error:", .red) + " --accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named (e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”")
+                console.error("--accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named (e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”")
                 return .usage
             }
             let file = AcceptedMutants.file(for: chapter, in: workbook)
@@ -82,7 +85,7 @@ enum MutateCommand: Command {
             console.printError("accepted \(key) in \(workbook.displayPath(file))")
         }
 
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let toolchain = try context.toolchain(for: workbook)
         var runner = MutationRunner(workbook: workbook, toolchain: toolchain, options: options)
         if invocation.has("list") {
             for chapter in chapters {

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook progress`: a bar per chapter, exercises done, hints used.
 enum ProgressCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
 
 /// `workbook render [N|all] [--edition student|instructor] [--out DIR] [--pdf] [--paper a4|letter]
 /// [--hints print|omit]`: HTML handouts, self-contained and print-ready, optionally printed
@@ -125,7 +127,7 @@ enum RenderCommand: Command {
     private static func printPDF(_ handouts: HandoutSet, in folder: URL, paper: BookPrinter.Paper, workbook: Workbook, context: CommandContext) -> Bool {
         let console = context.console
         guard let page = handouts.page(HandoutRenderer.wholeWorkbookFile) ?? handouts.pages.first else {
-            console.printError(console.styledError("error:", .red) + " no page to print")
+            console.error("no page to print")
             return false
         }
         let pdf = folder.appendingPathComponent(page.fileName.replacingOccurrences(of: ".html", with: ".pdf"))
@@ -141,7 +143,7 @@ enum RenderCommand: Command {
             }
             return true
         } catch {
-            console.printError(console.styledError("error:", .red) + " \(error)")
+            console.error("\(error)")
             return false
         }
     }

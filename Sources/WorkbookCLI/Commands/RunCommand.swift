@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
 
 /// `workbook run <N|all|FILE.swift>`: checks that the chapters' snippets print what the
 /// chapters say, or runs a learner's own file as a command-line playground.
@@ -117,7 +119,7 @@ enum RunCommand: Command {
         let console = context.console
         let file = context.resolve(path)
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            console.printError(console.styledError("error:", .red) + " \(path): no such file")
+            console.error("no such file", at: path)
             return .usage
         }
         let workbook = try context.workbook()

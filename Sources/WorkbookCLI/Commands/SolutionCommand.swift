@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook solution N.M`: the reference solution, once the exercise has passed.
 enum SolutionCommand: Command {

@@ -1,4 +1,5 @@
 import WorkbookKit
+import WorkbookModel
 
 /// The model answer set beside the learner's file, region by region: what the learner
 /// wrote where the reference has its solution, the diff to the model answer, and the

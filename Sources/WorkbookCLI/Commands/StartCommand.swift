@@ -1,4 +1,5 @@
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook start N`: writes a chapter's starter files into the workspace.
 enum StartCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookToolchain
 
 /// `workbook verify [N]`: every starter fails, every reference passes.
 enum VerifyCommand: Command {
@@ -22,7 +24,7 @@ enum VerifyCommand: Command {
         let workbook = try context.workbook()
         let chapters = try invocation.arguments.first.map { [try workbook.chapter($0)] }
             ?? workbook.chapters.filter { !$0.exercises.isEmpty }
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let toolchain = try context.toolchain(for: workbook)
         // Lint first: a wrong exercise number or a missing hint is a finding here too.
         let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
         let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()

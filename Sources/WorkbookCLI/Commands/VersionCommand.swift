@@ -1,4 +1,5 @@
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook --version` (also `workbook version`).
 enum VersionCommand: Command {

@@ -1,5 +1,8 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// `workbook watch [N]`: re-checks the exercise whose file changed.
 enum WatchCommand: Command {
@@ -42,7 +45,7 @@ enum WatchCommand: Command {
         } else {
             watcher = PollingWatcher(folders: folders)
         }
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: workbook.cacheFolder)
+        let toolchain = try context.toolchain(for: workbook)
         let quit = QuitKeys(enabled: console.interactive)
         defer { quit.restore() }
 

@@ -43,6 +43,12 @@ public struct Console: Sendable {
     /// Writes a line to standard error.
     public func printError(_ line: String) { writeError(line + "\n") }
 
+    /// One error line, the one way every command writes it: `path: error: message`
+    /// (`error: message` without a place), the label red when standard error takes colour.
+    public func error(_ message: String, at place: String? = nil) {
+        printError((place.map { "\($0): " } ?? "") + styledError("error:", .red) + " " + message)
+    }
+
     /// Writes without a newline (progress lines that redraw themselves).
     public func write(_ text: String) { writeOut(text) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// The `--format json` forms of `lint`, `verify` and `progress`: one JSON object on
 /// standard output, keys sorted, so scripts and editors read what the text says.

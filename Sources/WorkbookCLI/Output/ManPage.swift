@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
 
 /// `workbook(1)` in roff, generated from the command table: every command with its
 /// usage, discussion and options, so `man workbook` says what `workbook help` says.

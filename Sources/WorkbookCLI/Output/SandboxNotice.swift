@@ -1,5 +1,7 @@
 import Foundation
 import WorkbookKit
+import WorkbookModel
+import WorkbookSystem
 
 /// Says once, plainly, when learner code ran without the sandbox (never silently), and
 /// when the workbook's own files were changed since its last commit.

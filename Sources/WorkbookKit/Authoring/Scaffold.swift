@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// `workbook new chapter` and `workbook new exercise`: the files an author would otherwise
 /// type by hand — the chapter skeleton and its hints file, the module and test folders,

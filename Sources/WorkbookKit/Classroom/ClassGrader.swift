@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Grades a class: each student's workspace on its own (their own `Workbook`, so nothing
 /// of one student's is seen in another's grade), students side by side across the

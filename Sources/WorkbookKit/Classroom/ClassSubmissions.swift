@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// One student's work, as found in a class's submissions folder.
 public struct StudentSubmission: Sendable, Equatable {

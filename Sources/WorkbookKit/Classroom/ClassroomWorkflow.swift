@@ -1,3 +1,4 @@
+import WorkbookModel
 /// `.github/workflows/classroom.yml` for GitHub Classroom's autograding: one
 /// `autograding-command-grader` step per exercise (`workbook check N.M`, its points, its
 /// time limit), then the reporter that sums them. The set-up steps put Swift, cmark,

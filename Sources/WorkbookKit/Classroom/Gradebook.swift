@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// A class's grades: one row per student, a cell per exercise with its status, points and
 /// the reason for anything less than full marks.

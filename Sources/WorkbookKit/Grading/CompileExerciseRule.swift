@@ -1,3 +1,4 @@
+import WorkbookModel
 /// `verify`'s rule for a compile exercise: its starter must NOT compile, and the
 /// compiler must say what the chapter's `Starter error:` says it will (the reference
 /// passing its tests is checked as for every exercise).

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookToolchain
 
 /// What a crashed test process left on standard error, read for the learner: the
 /// runtime's trap line, and the Swift backtracer's report of the crashed thread (the

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// Which other exercises' files an exercise's tests run, read from the symbol tables
 /// (`TestReach`): the test object's needs, followed through the module's objects. Used

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// How one exercise fared in `workbook check`.
 public enum GradeStatus: String, Sendable, Equatable, Codable, CaseIterable {
@@ -101,7 +102,7 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     public var title: String
     public var status: GradeStatus
     /// Why it is not passing, in words: compiler diagnostics, the signal and the trap's
-    /// message, the limit and the likely cause. Empty when it passed.
+    /// message, the limit, and a cause only where a check established it. Empty when it passed.
     public var message: String
     public var tests: [TestOutcome]
     /// What the code under test printed (standard output then standard error), capped.

@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Grades a chapter: compiles the learner's files as the chapter's module (an exercise
 /// whose file does not compile is graded "does not compile" and its STARTER stands in,

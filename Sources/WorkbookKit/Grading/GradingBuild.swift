@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// The compile half of grading: the support modules, the chapter's module from the
 /// submissions, and one test runner from all the chapter's test files. A submission
@@ -288,7 +291,10 @@ struct GradingBuild {
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
-        if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
+        if FileManager.default.fileExists(atPath: objects.path) {
+            CachePruner.markUsed(objects)
+            return .success(tests)
+        }
         do {
             StaleScratch.sweep(objects.deletingLastPathComponent())
             let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -383,7 +389,10 @@ struct GradingBuild {
     private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> Bool) throws -> URL? {
         let target = folder.appendingPathComponent(name)
         let product = target.appendingPathComponent(file)
-        if FileManager.default.fileExists(atPath: product.path) { return product }
+        if FileManager.default.fileExists(atPath: product.path) {
+            CachePruner.markUsed(target)
+            return product
+        }
         StaleScratch.sweep(folder)
         // Unique per build, not per process: two graders of one process (a class's lanes)
         // may make the same product at once.

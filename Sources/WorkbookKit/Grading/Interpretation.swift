@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// Turns one suite's run — how the process ended, its event stream, its output —
 /// into an exercise's grade, in the learner's terms.

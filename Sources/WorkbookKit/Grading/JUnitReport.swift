@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// A chapter's grades as JUnit XML, in the strict form of the Ant JUnit schema (the one
 /// strict consumers validate against; Jenkins' and junitparser's lenient readers accept

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// Grades predict exercises: runs each one's `swift run predict` program with the
 /// snippet runner (`workbook run`'s machinery, cached by content) and compares the

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookToolchain
 
 /// The test runner's generated `main`, and the grader's side of its protocol.
 ///
@@ -23,11 +24,7 @@ enum RunnerEntryPoint {
     static let source = #"""
         import Testing
         import Synchronization
-        #if canImport(Glibc)
-        @preconcurrency import Glibc
-        #elseif canImport(Darwin)
-        import Darwin
-        #endif
+        \#(GeneratedCode.platformImport)
 
         // Written by `workbook check` (RunnerEntryPoint.swift in the workbook's sources).
 

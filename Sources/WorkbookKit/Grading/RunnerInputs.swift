@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// What the test runner is linked from — the module's objects (their build folder
 /// locked until `release()`), the tests' objects, the support libraries — so that the

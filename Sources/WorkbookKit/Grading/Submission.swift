@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// The file graded for one exercise, and where it came from.
 public struct Submission: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// The run half of grading: each exercise's suite in its own child process
 /// (`--filter` on the suite's type), with the time limit and the output cap, its

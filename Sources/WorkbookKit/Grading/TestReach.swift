@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookToolchain
 
 /// Which of the chapter module's files an exercise's tests can reach, read from the
 /// symbol tables: the module objects that define a symbol the exercise's test object

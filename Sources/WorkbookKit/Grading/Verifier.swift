@@ -1,3 +1,4 @@
+import WorkbookModel
 /// `workbook verify`: every exercise's starter must compile and FAIL its tests, and its
 /// reference must PASS them (nbgrader's `validate` and `validate --invert`). A compile
 /// exercise's starter must instead fail to compile with the chapter's stated error; a

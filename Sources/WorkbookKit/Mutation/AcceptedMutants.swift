@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// The mutants of a chapter that its author judged equivalent (or allowed by the
 /// statement), each with its reason: `Tests/Mutants/NN-slug.txt`, one a line,

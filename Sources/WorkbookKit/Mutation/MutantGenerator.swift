@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// Makes the mutants of one reference file: every operator of `MutationOperator.all`,
 /// one place at a time, inside the solution regions only — never on a marker line, a

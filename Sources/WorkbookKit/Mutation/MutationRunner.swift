@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// `workbook mutate`: grades every mutant of a chapter's reference solutions with the
 /// chapter's own tests, through the same `Grader` as `check`.

@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// Prints the single-page edition as a book: Chromium lays it out with the page rules
 /// (running heads, page numbers, an outline of every heading), then the contents get

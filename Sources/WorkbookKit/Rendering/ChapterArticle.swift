@@ -1,3 +1,5 @@
+import WorkbookModel
+import WorkbookSystem
 /// Writes one chapter as an `<article>`: prose from cmark's safe-mode HTML, code
 /// highlighted, snippets with their actual output, figures as inline SVG, and each
 /// exercise boxed with what its edition allows (starter; or solution and tests).

@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// Prints a handout page to PDF with headless Chromium, when it is installed. Chromium
 /// lays out `@page` and the print stylesheet exactly as a browser's print dialog does.

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookSystem
 
 /// The few HTML helpers handouts need. Prose HTML comes from cmark (safe mode); these
 /// are for the text the renderer writes itself: code, outputs, file names, titles.

@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// One HTML file of a handout set.
 public struct HandoutPage: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// Writes a handout set into its output folder — the one place `render` writes — and
 /// refuses folders where pages could overwrite the workbook itself.

@@ -1,3 +1,4 @@
+import WorkbookModel
 /// A title's inline Markdown as HTML: the chapters' and exercises' titles are kept as
 /// the heading's text (`Write `add``), and the table of contents and the back pages show
 /// them as the heading does, code spans as `<code>`, never as raw backticks.

@@ -1,3 +1,4 @@
+import WorkbookModel
 /// The single-page edition laid out as a book when printed: a title page, the contents
 /// with a slot for each entry's page number (filled by `BookPrinter` from the printed
 /// PDF), running heads with the chapter's title and page numbers in the page margins.

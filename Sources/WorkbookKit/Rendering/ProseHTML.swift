@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
 
 /// Small, safe passes over cmark's HTML: never a Markdown renderer, only adjustments
 /// of what cmark already produced.

@@ -1,3 +1,5 @@
+import WorkbookModel
+import WorkbookSystem
 /// The student edition's safety net: after a student page is rendered, every line of
 /// every reference solution (the code inside `BEGIN SOLUTION` regions) and every line
 /// of every tests file is looked for in the text a reader would see. A page that shows

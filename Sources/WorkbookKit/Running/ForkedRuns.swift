@@ -1,4 +1,6 @@
 import Foundation
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Runs a merged snippet program's snippets as forks of one process.
 ///

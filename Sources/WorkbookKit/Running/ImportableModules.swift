@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookToolchain
 
 /// The workbook's own modules that snippets and scratch files may import — `Diner`,
 /// `Stage` and every chapter module — built from `Sources/` through `ModuleBuilder`

@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// The chapter modules as the learner wrote them, for the playground (`workbook run
 /// FILE.swift`): each chapter module's support files with the learner's exercise files in

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Remembers, from one command to the next, the module `ModuleBuilder` built (or found)
 /// for each workbook module folder, with the stamp (`FileStamp`) of that folder and of

@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Snippet executions kept by content: one small file per cache key under
 /// `<cache>/snippet-executions/` (`SnippetCacheRecord` says how it is written). A key
@@ -14,11 +17,7 @@ struct SnippetCache: Sendable {
     init(cacheFolder: URL) {
         folder = cacheFolder.appendingPathComponent("snippet-executions", isDirectory: true)
         folderPath = folder.path
-        earlierFolderPath = cacheFolder.appendingPathComponent("snippet-results", isDirectory: true).path
     }
-
-    /// Where earlier versions kept entries, as JSON: read when an entry is not found here.
-    private let earlierFolderPath: String
 
     /// Bump when the generated program changes in a way that can change what a snippet prints.
     static let formatVersion = "snippet-runner 2"  // 2: a snippet without `await` runs synchronously, on the main thread
@@ -34,12 +33,7 @@ struct SnippetCache: Sendable {
     }
 
     func execution(forKey key: String) -> SnippetExecution? {
-        if let data = FileManager.default.contents(atPath: path(key)) { return SnippetCacheRecord.decode(data) }
-        // An entry of an earlier version: moved over, so snippets are not run again after an upgrade.
-        guard let data = FileManager.default.contents(atPath: "\(earlierFolderPath)/\(key).json"),
-              let execution = try? JSONDecoder().decode(SnippetExecution.self, from: data) else { return nil }
-        store(execution, forKey: key)
-        return execution
+        FileManager.default.contents(atPath: path(key)).flatMap(SnippetCacheRecord.decode)
     }
 
     func store(_ execution: SnippetExecution, forKey key: String) {

@@ -1,3 +1,5 @@
+import WorkbookModel
+import WorkbookToolchain
 /// Tells which snippet each compiler error belongs to, by the chapter line
 /// `#sourceLocation` gave it. This is how a failed merged build names the snippets
 /// that broke it. Parsing the compiler's output is `CompilerDiagnostics`' job.

@@ -1,3 +1,6 @@
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 /// The Swift source the snippet runner compiles for a chapter's snippets.
 ///
 /// A merged snippet becomes one file of its own (so its imports stay its own), holding

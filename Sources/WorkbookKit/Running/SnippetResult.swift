@@ -1,3 +1,4 @@
+import WorkbookModel
 /// What running one snippet showed. Produced by the snippet runner (`workbook run`),
 /// cached by content, and read by the handouts, which print the actual output.
 public struct SnippetResult: Sendable, Equatable, Codable {

@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
 import Synchronization
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
 
 /// Compiles, runs and judges a chapter's snippets — `workbook run`, and the source of the
 /// actual output the handouts print.
@@ -298,7 +301,10 @@ public struct SnippetRunner: SnippetResultProvider {
         let key = ContentHash.of([toolchain.version] + flags + files.flatMap { [$0.name, $0.contents] })
         let folder = buildsFolder.appendingPathComponent(key, isDirectory: true)
         let binary = folder.appendingPathComponent("program")
-        if options.useCache, FileManager.default.isExecutableFile(atPath: binary.path) { return .success(binary) }
+        if options.useCache, FileManager.default.isExecutableFile(atPath: binary.path) {
+            CachePruner.markUsed(folder)
+            return .success(binary)
+        }
 
         // Build in a scratch folder and rename it, so a half-built program is never reused.
         StaleScratch.sweep(buildsFolder)

@@ -1,4 +1,7 @@
 import Foundation
+import WorkbookSystem
+import WorkbookToolchain
+import WorkbookModel
 
 /// What an editor needs to understand the learner's files: one `compile_flags.txt` per
 /// started chapter folder, and a VS Code task that runs `workbook check` on the open file.

@@ -1,0 +1,198 @@
+import Foundation
+import WorkbookSystem
+
+/// A workbook on disk: the root folder (with `chapters/` and `Package.swift`), its
+/// chapters, and the learner's workspace folder.
+public struct Workbook: Sendable {
+    /// The workbook's root folder.
+    public let root: URL
+    /// The learner's workspace (`exercises/` unless told otherwise).
+    public let exercisesFolder: URL
+    /// The chapters that parsed well enough to use, by number.
+    public let chapters: [Chapter]
+    /// Everything that parsing the chapters reported.
+    public let diagnostics: [Diagnostic]
+    /// Numbers of chapter files too broken to parse (their names still say the number).
+    public let unparsedChapterNumbers: Set<Int>
+    /// `root`'s path with a slash at the end, to which relative paths are appended.
+    private let rootPath: String
+
+    /// Loads every `chapters/*.md` below `root`.
+    public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
+        self.root = root.standardizedFileURL
+        self.rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
+        self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
+        var chapters: [Chapter] = []
+        var diagnostics: [Diagnostic] = []
+        var unparsed: Set<Int> = []
+        let paths = try Workbook.chapterPaths(in: self.root)
+        let rootPath = self.rootPath
+        // The chapters are parsed side by side; nil: the file cannot be read.
+        let parsed = ParallelWork.map(paths) { path in
+            FileManager.default.contents(atPath: rootPath + path).map { data in
+                (ChapterParser(path: path).parse(Array(data)), Workbook.hintsFile(forChapterAt: path, rootPath: rootPath))
+            }
+        }
+        for (path, read) in zip(paths, parsed) {
+            guard let (result, hints) = read else { throw .unreadable(path: path, reason: "the file cannot be opened") }
+            diagnostics += result.diagnostics
+            if var chapter = result.chapter {
+                diagnostics += HintsFile.attach(hints, to: &chapter)
+                Workbook.expectPredictions(in: &chapter, rootPath: rootPath)
+                chapters.append(chapter)
+            } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
+                unparsed.insert(name.number)
+            }
+        }
+        self.unparsedChapterNumbers = unparsed
+        diagnostics += Workbook.duplicateNumbers(chapters)
+        self.chapters = chapters.sorted { ($0.number, $0.path) < ($1.number, $1.path) }
+        self.diagnostics = diagnostics
+    }
+
+    /// The chapter's hints file, parsed; nil when there is none (then every exercise is
+    /// reported as having no hints).
+    private static func hintsFile(forChapterAt path: String, rootPath: String) -> HintsFile? {
+        let hintsPath = Chapter.hintsPath(forChapterAt: path)
+        return FileManager.default.contents(atPath: rootPath + hintsPath)
+            .map { HintsFile(path: hintsPath, text: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// A predict exercise's program is expected to print its reference prediction, so
+    /// `workbook run` (and `verify`) prove that the reference is the real output.
+    private static func expectPredictions(in chapter: inout Chapter, rootPath: String) {
+        for exercise in chapter.exercises where exercise.kind == .predict {
+            guard let reference = exercise.referenceFile, let line = exercise.programLine,
+                  let data = FileManager.default.contents(atPath: rootPath + reference),
+                  let solution = try? SolutionMarkers.solution(from: String(decoding: data, as: UTF8.self), path: reference),
+                  let index = chapter.snippets.firstIndex(where: { $0.location.line == line }) else { continue }
+            chapter.snippets[index].expectedOutput = Prediction(fileText: solution).text
+        }
+    }
+
+    /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
+    public static func findRoot(from start: URL) throws(WorkbookError) -> URL {
+        var folder = start.standardizedFileURL
+        while true {
+            let manager = FileManager.default
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: folder.appendingPathComponent("chapters").path, isDirectory: &isDirectory),
+               isDirectory.boolValue,
+               manager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { throw .rootNotFound(startingAt: start.path) }
+            folder = parent
+        }
+    }
+
+    /// `chapters/…md`, sorted by name.
+    static func chapterPaths(in root: URL) throws(WorkbookError) -> [String] {
+        let folder = root.appendingPathComponent("chapters")
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw .unreadable(path: "chapters", reason: "no chapters folder")
+        }
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { "chapters/\($0)" }
+    }
+
+    private static func duplicateNumbers(_ chapters: [Chapter]) -> [Diagnostic] {
+        var first: [Int: Chapter] = [:]
+        var diagnostics: [Diagnostic] = []
+        for chapter in chapters.sorted(by: { $0.path < $1.path }) {
+            if let earlier = first[chapter.number] {
+                diagnostics.append(Diagnostic(
+                    at: SourceLocation(path: chapter.path, line: 1),
+                    "chapter number \(chapter.number) is taken by \(earlier.path); renumber one of them"))
+            } else {
+                first[chapter.number] = chapter
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: Finding things
+
+    /// The chapter numbered `text` (`3` or `03`), or an error listing the chapters.
+    public func chapter(_ text: String) throws(WorkbookError) -> Chapter {
+        guard let number = Int(text), let chapter = chapters.first(where: { $0.number == number }) else {
+            throw .unknownChapter(text, valid: chapters.map(\.number))
+        }
+        return chapter
+    }
+
+    /// The exercise `N.M`, or an error listing the valid ids.
+    public func exercise(_ text: String) throws(WorkbookError) -> (Chapter, Exercise) {
+        let all = chapters.flatMap(\.exercises).map(\.id)
+        guard let id = ExerciseID(text) else { throw .unknownExercise(text, valid: all) }
+        for chapter in chapters where chapter.number == id.chapter {
+            if let exercise = chapter.exercise(id) { return (chapter, exercise) }
+        }
+        throw .unknownExercise(text, valid: all)
+    }
+
+    // MARK: Files
+
+    /// An absolute URL for a root-relative path.
+    public func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    /// The learner's copy of an exercise: `exercises/NN-slug/<reference file name>`.
+    public func learnerFile(for exercise: Exercise, in chapter: Chapter) -> URL? {
+        exercise.fileName.map { exercisesFolder.appendingPathComponent(chapter.stem).appendingPathComponent($0) }
+    }
+
+    /// A path for messages: relative to the root when inside it, absolute otherwise.
+    public func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The starter of an exercise, derived from its reference file.
+    public func starter(for exercise: Exercise) throws(WorkbookError) -> String {
+        guard let reference = exercise.referenceFile else {
+            throw .unreadable(path: exercise.location.path, reason: "exercise \(exercise.id) names no reference file")
+        }
+        return try SolutionMarkers.starter(from: try read(reference), path: reference)
+    }
+
+    /// Reads a root-relative text file.
+    public func read(_ relativePath: String) throws(WorkbookError) -> String {
+        // The path as text: URL arithmetic is slow, and rendering reads every exercise's files.
+        let path = rootPath + relativePath
+        // Only the workbook's own files: a link (in a chapter, to /etc/passwd, say) would
+        // be copied into a learner's workspace by `start` and shown in handouts.
+        if relativePath.split(separator: "/").contains("..") {
+            throw .unreadable(path: relativePath, reason: "the path leaves the workbook ('..'); name a file inside it")
+        }
+        if let link = Self.linkOut(of: relativePath, below: rootPath) {
+            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link out of its folder; the workbook reads only files of its own")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: relativePath, reason: "no such file")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The part of `relativePath` (under `root`, which ends with a slash) that is a
+    /// symbolic link leading out of the top-level folder it is in (`Sources/`, `Tests/`),
+    /// or nil. A top-level folder may itself be a link (`mutate` builds its workers'
+    /// workbooks of links to the real folders); nothing below it may lead elsewhere.
+    static func linkOut(of relativePath: String, below root: String) -> String? {
+        let components = relativePath.split(separator: "/")
+        guard components.count > 1 else { return nil }
+        let base = URL(fileURLWithPath: root + components[0]).resolvingSymlinksInPath().path + "/"
+        var partial = String(components[0])
+        for component in components.dropFirst() {
+            partial += "/" + component
+            var info = stat()
+            guard lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
+            let resolved = URL(fileURLWithPath: root + partial).resolvingSymlinksInPath().path
+            if !resolved.hasPrefix(base) { return partial }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Finds ASCII markers (`<code class="language-swift">`, `<title>`, `javascript:`) in
+/// UTF-8 text by its bytes, with `memchr` and `memcmp`. Foundation's `range(of:)` converts
+/// the text to UTF-16 and compares Characters on every call, which made it one of the
+/// costliest steps of rendering.
+package enum ByteSearch {
+    /// Where `needle` first starts in `haystack` at or after `start`.
+    package static func firstOffset(of needle: some Collection<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        let needle = Array(needle)
+        return needle.withUnsafeBufferPointer { firstOffset(of: $0, in: haystack, from: start) }
+    }
+
+    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let first = needle.first else { return start <= haystack.count ? start : nil }
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        var index = start
+        let last = haystack.count - needle.count
+        while index <= last {
+            // The first byte by memchr, then the rest by memcmp.
+            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + offset, needleBase, needle.count) == 0 { return offset }
+            index = offset + 1
+        }
+        return nil
+    }
+
+    /// Whether `text` holds `byte` (memchr: iterating a String's UTF-8 view costs several
+    /// instructions a byte).
+    package static func contains(_ byte: UInt8, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// Whether every byte of `text` is ASCII.
+    package static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
+    /// Whether `text` holds `needle`, byte for byte.
+    package static func contains(_ needle: String, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { firstOffset(of: needle.utf8, in: $0) != nil }
+    }
+}

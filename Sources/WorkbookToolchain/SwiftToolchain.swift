@@ -1,0 +1,88 @@
+import Foundation
+import WorkbookSystem
+
+/// The Swift compiler the workbook drives directly (never `swift build`, which is
+/// too slow for a learner's edit-check loop). Found through `SWIFTC`, or on `PATH`.
+public struct SwiftToolchain: Sendable {
+    /// Absolute path of `swiftc`.
+    public let swiftc: String
+    /// `swiftc --version`'s first line: part of every cache key.
+    public let version: String
+
+    public init(swiftc: String, version: String) {
+        self.swiftc = swiftc
+        self.version = version
+    }
+
+    public enum LocateError: Error, Sendable, Equatable, CustomStringConvertible {
+        case notFound
+        public var description: String {
+            "swiftc was not found on PATH; install the Swift toolchain or set SWIFTC to its path"
+        }
+    }
+
+    /// Finds `swiftc` and asks it its version.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SwiftToolchain {
+        let path = try find(environment: environment)
+        return SwiftToolchain(swiftc: path, version: try askVersion(path))
+    }
+
+    /// Like `locate`, but remembers the version in `versionCache`, keyed by the compiler
+    /// binary's path, size and modification time: asking `swiftc` costs a process launch
+    /// (0.1–0.3 s), too much for a re-run that finds everything cached.
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment, versionCache: URL
+    ) throws -> SwiftToolchain {
+        let path = try find(environment: environment)
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: real)
+        let stamp = [path, real, "\(attributes?[.size] ?? "")", "\(attributes?[.modificationDate] ?? "")"]
+            .joined(separator: "\u{1F}")
+        if let data = FileManager.default.contents(atPath: versionCache.path) {
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count >= 2, lines[0] == stamp { return SwiftToolchain(swiftc: path, version: String(lines[1])) }
+        }
+        let version = try askVersion(path)
+        try? FileManager.default.createDirectory(at: versionCache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data("\(stamp)\n\(version)\n".utf8).write(to: versionCache, options: .atomic)
+        return SwiftToolchain(swiftc: path, version: version)
+    }
+
+    /// `locate(environment:versionCache:)` with the version kept in a workbook's cache
+    /// folder, where grading and the snippet runner both find it.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment, cacheFolder: URL) throws -> SwiftToolchain {
+        try locate(environment: environment, versionCache: cacheFolder.appendingPathComponent("toolchain-version"))
+    }
+
+    private static func find(environment: [String: String]) throws -> String {
+        let candidates: [String]
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            candidates = [explicit]
+        } else {
+            candidates = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/swiftc" }
+        }
+        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw LocateError.notFound
+        }
+        return path
+    }
+
+    /// `swiftc --version`'s first line.
+    private static func askVersion(_ path: String) throws -> String {
+        let result = try ChildProcess.run(path, .init(arguments: ["--version"], timeout: 30))
+        return (result.standardOutput + result.standardError).split(separator: "\n").first.map(String.init) ?? "unknown"
+    }
+
+    /// Runs `swiftc` with `arguments`. Diagnostics come back in the result's standard
+    /// error, unchanged.
+    public func compile(_ arguments: [String], workingDirectory: String? = nil, timeout: Double = 300) throws -> ChildProcess.Result {
+        try ChildProcess.run(swiftc, .init(
+            arguments: arguments, workingDirectory: workingDirectory, timeout: timeout, outputLimit: 4 << 20))
+    }
+
+    /// The flags every workbook compile uses: the package's language mode (Swift 6, strict
+    /// concurrency), but not its `-warnings-as-errors`: a warning in a learner's file (an
+    /// unused `let`, code after a `return`) never fails an exercise. (Warnings are not yet
+    /// shown to the learner.)
+    public static let languageFlags = ["-swift-version", "6", "-Onone", "-gnone"]
+}
