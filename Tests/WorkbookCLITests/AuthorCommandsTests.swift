@@ -186,3 +186,37 @@ struct AuthorMistakeLocationsTests {
         #expect(cases.contains { $0.hasPrefix("name=\"is zero for no prices\"") && $0.contains("the tests crashed while it ran") }, "\(junit)")
     }
 }
+
+@Suite("A figure that prints malformed SVG")
+struct MalformedFigureTests {
+    @Test("run fails it at the snippet's line, with the XML parser's reason, and passes the well-formed one")
+    func malformedFigure() async throws {
+        let workbook = try TemporaryWorkbook([
+            "chapters/01-figures.md": """
+                # Figures
+
+                ```swift run figure
+                print(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="4" height="4"></svg>"#)
+                ```
+
+                ```swift run figure
+                print(#"<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><text x="1" y="12">fish & chips</text></svg>"#)
+                ```
+
+                ```swift run figure
+                print(#"<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"><text x="1" y="12">fish &amp; chips</text></svg>"#)
+                ```
+
+                """,
+        ])
+        defer { workbook.remove() }
+        let root = workbook.root
+        let run = try await onOwnThread { runCLI(["run", "1"], in: root, environment: ProcessInfo.processInfo.environment) }
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput.contains("chapters/01-figures.md:3: failed: the figure's SVG is not well-formed XML (line 1 of its output): an element that is not closed"),
+                "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("chapters/01-figures.md:7: failed: the figure's SVG is not well-formed XML (line 1 of its output): a bare &"),
+                "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("chapters/01-figures.md:11: ok"), "\(run.standardOutput)")
+    }
+}
