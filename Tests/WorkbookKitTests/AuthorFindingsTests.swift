@@ -165,4 +165,12 @@ struct AuthorFindingsTests {
         #expect(ClassroomWorkflow.steps(for: unset, points: 2).map(\.points) == [2])
         #expect(ClassroomWorkflow.yaml(steps).contains("max-score: 4"))
     }
+
+    @Test("JUnit names each exercise's points among its properties")
+    func pointsInJUnit() throws {
+        let chapter = try #require(ChapterParser(path: "chapters/01-blocks.md").parse(Self.chapter(points: " · Points: 5")).chapter)
+        let grade = ChapterGrade(chapter: 1, title: "Blocks", exercises: [ExerciseGrade(id: ExerciseID("1.1")!, title: "Add", status: .passed)])
+        #expect(JUnitReport.xml(grade, chapter: chapter, hostname: "h").contains(#"<property name="points" value="5"/>"#))
+        #expect(JUnitReport.xml(grade, hostname: "h").contains(#"<property name="points" value="1"/>"#))
+    }
 }
