@@ -124,6 +124,19 @@ struct AuthorMistakeLocationsTests {
         #expect(verify.out.contains("chapter 1: 3 exercises: 3 problems") && verify.out.contains("0 of 3 exercises keep the rule"), "\(verify.out)")
     }
 
+    @Test("broken solution markers are that exercise's finding, at the marker's line; the others are verified")
+    func brokenMarkers() async throws {
+        let session = try FixtureSession()
+        let add = "Sources/Chapter01Basics/Ex1_Add.swift"
+        try session.write(try #require(session.file(add)).replacingOccurrences(of: "    // END SOLUTION\n", with: ""), to: add)
+        let verify = await session.run("verify", "1")
+        #expect(verify.code == 1)
+        #expect(verify.err.contains("\(add):7:1: error: exercise 1.1: no starter can be derived: code inside the starter part of the region opened at line 3"),
+                "\(verify.err)")
+        #expect(!verify.err.contains("exercise 1.2:") && !verify.err.contains("exercise 1.3:"), "\(verify.err)")
+        #expect(verify.out.contains("2 of 3 exercises keep the rule"), "\(verify.out)")
+    }
+
     @Test("a misnamed suite at its struct line; a reference that crashes in its 2nd of 3 tests names that test")
     func suiteAndCrash() async throws {
         let session = try FixtureSession()

@@ -30,10 +30,21 @@ public struct Verifier: Sendable {
         var leftOut = Set<String>()
         chapter.exercises.removeAll { exercise in
             let missing = missingFiles(of: exercise)
-            guard !missing.isEmpty else { return false }
             for (label, file) in missing {
                 findings.append(Finding(exercise: exercise.id, location: exercise.filesLocation ?? exercise.location,
                                         problem: "its \(label), \(file), does not exist; the chapter's other exercises were verified without it"))
+            }
+            if missing.isEmpty {
+                // Broken markers: no starter can be derived, which stopped the whole chapter too.
+                do throws(WorkbookError) {
+                    _ = try grader.workbook.starter(for: exercise)
+                    return false
+                } catch {
+                    let at: SourceLocation
+                    if case .badSolutionMarkers(let place, _) = error { at = place } else { at = exercise.filesLocation ?? exercise.location }
+                    findings.append(Finding(exercise: exercise.id, location: at,
+                                            problem: "no starter can be derived: \(error.message); the chapter's other exercises were verified without it"))
+                }
             }
             if let tests = exercise.testsFile, FileManager.default.fileExists(atPath: grader.workbook.url(tests).path) { leftOut.insert(tests) }
             return true
