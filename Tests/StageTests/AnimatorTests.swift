@@ -3,6 +3,7 @@ import Testing
 import Stage
 
 @Suite("The animator")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct AnimatorTests {
     let container = View(frame: CGRect(x: 0, y: 0, width: 320, height: 480), name: "container")
     let box = View(frame: CGRect(x: 20, y: 416, width: 100, height: 44), name: "box")
