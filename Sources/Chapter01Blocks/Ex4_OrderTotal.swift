@@ -2,7 +2,8 @@
 import Foundation
 import Diner
 
-/// The cost of `quantity` of one item at `price`: `itemTotal(2.99, 2)` is `5.98`.
+/// The cost of `quantity` of one item at `price`: `itemTotal(Decimal(string: "2.99")!, 2)`
+/// is `5.98` (from a string: a `Decimal` literal such as `2.99` goes through `Double`).
 ///
 /// The Objective-C diner declared it as `float (^itemTotal)(float, int)`.
 /// Here money is `Decimal`, so the bill is exact.

@@ -3,6 +3,7 @@ import Stage
 
 /// The "Choose Icon" screen: a list of icon names. Tapping a row reports the
 /// icon through `onPick` — no delegate protocol needed.
+@MainActor  // a view controller, as UIKit's are
 public final class IconPicker {
     /// The rows, top to bottom. Each name is also the icon's image file.
     public static let icons = [
@@ -29,6 +30,7 @@ public final class IconPicker {
 }
 
 /// The "Add/Edit Checklist" screen that presents the icon picker.
+@MainActor
 public final class ChecklistEditor {
     /// The icon the checklist will get. A new checklist starts with "Folder".
     public private(set) var iconName = "Folder"

@@ -69,15 +69,19 @@ public final class ActionButton {
     }
 
     /// Runs `body` with the button disabled, then restores `isEnabled` to what
-    /// it was. `body` is not `@escaping`: it runs before this method returns.
-    public func withTapsPaused(_ body: () -> Void) {
+    /// it was, and hands back what `body` returned. `body` is not `@escaping`: it
+    /// runs before this method returns. Generic and `rethrows`, like the standard
+    /// library's `with…` functions: any result comes back, a body that throws
+    /// passes its error on (after the flag is restored), and a body that cannot
+    /// throw needs no `try` at the call.
+    public func withTapsPaused<Value>(_ body: () throws -> Value) rethrows -> Value {
         // BEGIN SOLUTION
         let wasEnabled = isEnabled
         isEnabled = false
-        defer { isEnabled = wasEnabled }  // restores even if body returns early
-        body()
+        defer { isEnabled = wasEnabled }  // runs however body ends: returned or thrown
+        return try body()
         // STARTER:
-        // body()
+        // try body()
         // END SOLUTION
     }
 }

@@ -53,6 +53,7 @@ public final class NumbersDataSource: TableViewDataSource {
 }
 
 /// The seed's view controller, headless: a table, its data source, and a bar button.
+@MainActor  // a view controller, as UIKit's are
 public final class NumbersScreen {
     /// The screen owns its data source; the table holds it only weakly.
     public let dataSource: NumbersDataSource

@@ -8,8 +8,8 @@ import Stage
 ///
 /// Like every view controller it belongs to the main actor: its stored state
 /// (`inventory`, `currentItemIndex`, `order`) can only be touched on the main queue,
-/// and the compiler checks that. The labels and buttons are stage objects that may be
-/// touched from anywhere, so a wrong-queue update compiles, and is *recorded*.
+/// and the compiler checks that. So are its labels and buttons, as UIKit's are; the
+/// labels still record the queue of every change, for code the compiler cannot see.
 @MainActor
 public final class DinerScreen {
     /// Shown while the inventory loads.

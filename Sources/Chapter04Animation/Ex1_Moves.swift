@@ -19,6 +19,7 @@ public enum Move: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `container`, `offset` points in, with its size and its other coordinate
     /// unchanged. `button` is a subview of `container`, so its frame is in the
     /// container's coordinates.
+    @MainActor  // it reads the views' frames
     public func target(for button: View, in container: View, offset: Double = Move.offset) -> CGRect {
         // BEGIN SOLUTION
         // The button's frame is measured in the container's own coordinates — its

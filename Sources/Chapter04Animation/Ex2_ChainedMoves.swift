@@ -6,9 +6,10 @@ import Stage
 /// calls `next`. Making the closure moves nothing.
 ///
 /// This is the seed's `animationBlockWithAnimations:completion:`.
+@MainActor
 public func step(
-    _ move: Move, in scene: ButtonScene, then next: (@Sendable () -> Void)? = nil
-) -> @Sendable () -> Void {
+    _ move: Move, in scene: ButtonScene, then next: (@MainActor () -> Void)? = nil
+) -> @MainActor () -> Void {
     // BEGIN SOLUTION
     // Nothing happens here: the closure captures the move, the scene and `next`,
     // and waits to be called.
@@ -27,9 +28,10 @@ public func step(
 
 /// Builds the clockwise tour — up, right, down, left — as one chain of steps
 /// that calls `completion` after the last move. Calling the result starts it.
+@MainActor
 public func clockwiseTour(
-    in scene: ButtonScene, completion: (@Sendable () -> Void)? = nil
-) -> @Sendable () -> Void {
+    in scene: ButtonScene, completion: (@MainActor () -> Void)? = nil
+) -> @MainActor () -> Void {
     // BEGIN SOLUTION
     // Built from the inside out: each step needs the step that follows it, so
     // the last move is made first.

@@ -7,11 +7,12 @@ import Stage
 ///
 /// With it, counter-clockwise is `tour(Move.counterClockwise, in: scene)`: a
 /// change of data, not of code.
+@MainActor
 public func tour(
-    _ moves: [Move], in scene: ButtonScene, completion: (@Sendable () -> Void)? = nil
-) -> @Sendable () -> Void {
+    _ moves: [Move], in scene: ButtonScene, completion: (@MainActor () -> Void)? = nil
+) -> @MainActor () -> Void {
     // BEGIN SOLUTION
-    let finish: @Sendable () -> Void = { completion?() }
+    let finish: @MainActor () -> Void = { completion?() }
     // Fold from the end of the list: the chain for [a, b, c] is step a, then the
     // chain for [b, c]. Folding from the front would run the moves backwards.
     return moves.reversed().reduce(finish) { next, move in

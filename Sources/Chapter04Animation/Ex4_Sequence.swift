@@ -51,10 +51,15 @@ public typealias AsyncOperation = @Sendable (
 /// called when the animation ends, and cancel does nothing (exercise 4.5 fixes that).
 public func moveOperation(_ move: Move, in scene: ButtonScene) -> AsyncOperation {
     { _, _, done in
-        scene.animator.animate(withDuration: ButtonScene.stepDuration) {
-            scene.button.frame = move.target(for: scene.button, in: scene.container)
-        } completion: { _ in
-            done?(.finished)
+        // An `AsyncOperation` promises nothing about threads, and a move touches the
+        // UI: the compiler cannot check where it is started, so this checks it at run
+        // time (and stops the program when a move is started off the main actor).
+        MainActor.assumeIsolated {
+            _ = scene.animator.animate(withDuration: ButtonScene.stepDuration) {
+                scene.button.frame = move.target(for: scene.button, in: scene.container)
+            } completion: { _ in
+                done?(.finished)
+            }
         }
         return {}
     }
@@ -96,6 +101,14 @@ private final class SequenceRun: Sendable {
         var cancelStep: Cancel?
         var cancelRequested = false
         var isOver = false
+        var starting = false  // inside the call that starts `step`
+        var endedWhileStarting: Outcome?  // what that step reported before it returned
+    }
+
+    /// What became of a step once the call that started it has returned.
+    private enum AfterStart {
+        case running(cancelNow: Bool)
+        case ended(Outcome)
     }
 
     private let state = Mutex(State())
@@ -112,18 +125,39 @@ private final class SequenceRun: Sendable {
         self.done = done
     }
 
-    func start(step: Int) {
-        guard step < operations.count else { return finish(.finished) }
-        if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
-        let cancelStep = operations[step](nil, nil) { [self] outcome in ended(step: step, outcome) }
-        // Keep the cancel closure while the step runs. If a cancel arrived while
-        // the step was starting, nobody could call it yet: call it now.
-        let cancelNow = state.withLock { state in
-            guard state.step == step, !state.isOver else { return false }  // it has ended already
-            state.cancelStep = cancelStep
-            return state.cancelRequested
+    /// Starts the steps from `first` on. A loop, not recursion: a step that reports
+    /// before it returns would otherwise start the next one from inside itself, one
+    /// stack frame deeper each time, and a long run of such steps overflows the stack.
+    /// Such a report is left for this loop instead (a trampoline).
+    func start(step first: Int) {
+        var step = first
+        while true {
+            guard step < operations.count else { return finish(.finished) }
+            if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
+            state.withLock { $0.starting = true }
+            let cancelStep = operations[step](nil, nil) { [self, step] outcome in ended(step: step, outcome) }
+            let after = state.withLock { state -> AfterStart? in
+                state.starting = false
+                if let outcome = state.endedWhileStarting {
+                    state.endedWhileStarting = nil
+                    return .ended(outcome)
+                }
+                guard state.step == step, !state.isOver else { return nil }
+                // Keep the cancel closure while the step runs. If a cancel arrived while
+                // the step was starting, nobody could call it yet: call it now.
+                state.cancelStep = cancelStep
+                return .running(cancelNow: state.cancelRequested)
+            }
+            switch after {
+            case .ended(let outcome)?:
+                guard proceed(after: step, outcome) else { return }
+                step += 1
+            case .running(cancelNow: true)?:
+                return cancelStep()
+            case .running(cancelNow: false)?, nil:
+                return
+            }
         }
-        if cancelNow { cancelStep() }
     }
 
     func cancel() {
@@ -136,18 +170,36 @@ private final class SequenceRun: Sendable {
     }
 
     private func ended(step: Int, _ outcome: Outcome) {
-        let cancelRequested = state.withLock { state -> Bool? in
+        let whileStarting = state.withLock { state -> Bool? in
             // A second `done` from a step, or one after the end: ignore it.
+            guard state.step == step, !state.isOver, state.endedWhileStarting == nil else { return nil }
+            if state.starting { state.endedWhileStarting = outcome }
+            return state.starting
+        }
+        // Reported while starting: the loop in `start` takes it from here.
+        guard whileStarting == false else { return }
+        if proceed(after: step, outcome) { start(step: step + 1) }
+    }
+
+    /// The bookkeeping once `step` has ended; returns whether the next step may start.
+    private func proceed(after step: Int, _ outcome: Outcome) -> Bool {
+        let cancelRequested = state.withLock { state -> Bool? in
             guard state.step == step, !state.isOver else { return nil }
             state.step += 1
             state.cancelStep = nil
             return state.cancelRequested
         }
-        guard let cancelRequested else { return }
-        guard outcome == .finished else { return finish(outcome) }
+        guard let cancelRequested else { return false }
+        guard outcome == .finished else {
+            finish(outcome)
+            return false
+        }
         progress?(StepProgress(completed: step + 1, total: operations.count))
-        if cancelRequested { return finish(.cancelled) }
-        start(step: step + 1)
+        if cancelRequested {
+            finish(.cancelled)
+            return false
+        }
+        return true
     }
 
     private func finish(_ outcome: Outcome) {

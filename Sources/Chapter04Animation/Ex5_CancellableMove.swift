@@ -11,17 +11,21 @@ import Stage
 public func cancellableMove(_ move: Move, in scene: ButtonScene) -> AsyncOperation {
     // BEGIN SOLUTION
     return { _, cancelled, done in
-        // Keep the handle of *this* animation: `stopAnimations(of: button)` would
-        // also stop whatever move runs after this one has ended.
-        let animation = scene.animator.animate(withDuration: ButtonScene.stepDuration) {
-            scene.button.frame = move.target(for: scene.button, in: scene.container)
-        } completion: { finished in
-            // The animator calls this exactly once — at the end, or when stopped —
-            // so `done` is called here and nowhere else.
-            if !finished { cancelled?() }
-            done?(finished ? .finished : .cancelled)
+        // A move touches the UI, and an `AsyncOperation` may be called from anywhere:
+        // `assumeIsolated` checks at run time that this one runs on the main actor.
+        MainActor.assumeIsolated {
+            // Keep the handle of *this* animation: `stopAnimations(of: button)` would
+            // also stop whatever move runs after this one has ended.
+            let animation = scene.animator.animate(withDuration: ButtonScene.stepDuration) {
+                scene.button.frame = move.target(for: scene.button, in: scene.container)
+            } completion: { finished in
+                // The animator calls this exactly once — at the end, or when stopped —
+                // so `done` is called here and nowhere else.
+                if !finished { cancelled?() }
+                done?(finished ? .finished : .cancelled)
+            }
+            return { MainActor.assumeIsolated { animation.stop() } }
         }
-        return { animation.stop() }
     }
     // STARTER:
     // moveOperation(move, in: scene)  // replace: make cancel stop the animation where it is

@@ -14,6 +14,7 @@ public enum Badge {
 /// it fades out, and removes it from `root` when the animation ends — however it
 /// ends, so nothing is left in the view hierarchy. Returns the badge.
 /// `source` and `target` are subviews of `root`.
+@MainActor
 @discardableResult
 public func flyBadge(
     _ text: String, from source: View, to target: View, in root: View, animator: Animator

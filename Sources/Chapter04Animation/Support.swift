@@ -6,8 +6,9 @@ import Stage
 
 /// The seed's screen: a 320 × 480 container with a 100 × 44 button that starts in
 /// the bottom-left corner, 20 points from both edges, and an animator on a
-/// virtual clock that moves it.
-public final class ButtonScene: Sendable {
+/// virtual clock that moves it. `@MainActor`, as a view controller is.
+@MainActor
+public final class ButtonScene {
     /// How long one move takes, as in the seed: 0.2 s.
     public static let stepDuration = 0.2
 
@@ -53,7 +54,8 @@ public final class ButtonScene: Sendable {
 
 /// The diner's screen from the seed's last step: a chalkboard, the picture of
 /// the current item, and the "+" and "−" buttons, on an animator of its own.
-public final class DinerScreen: Sendable {
+@MainActor
+public final class DinerScreen {
     public let root: View
     public let chalkboard: Label
     public let picture: View

@@ -22,6 +22,7 @@ public func orderDescription(for order: Order) -> String {
 
 /// Writes the order on the chalkboard: `emptyOrderText` when nothing is ordered,
 /// the order's description otherwise. Sets `chalkboard.text` exactly once.
+@MainActor  // it updates a label, which belongs to the main actor
 public func updateOrderBoard(_ chalkboard: Label, for order: Order) {
     // BEGIN SOLUTION
     // One assignment, chosen up front: a label that flickers through "" before the

@@ -1,11 +1,16 @@
 import Foundation
 
 /// A headless `UIButton`: a title, an enabled flag, and actions that run on `tap()`.
-public final class Button: View, @unchecked Sendable {
-    // @unchecked: the stored properties are guarded by the view's lock.
+///
+/// An action is a main-actor closure, as a `UIAction` handler is (`UIAction` is a
+/// `@MainActor` class and UIKit calls its handler on the main thread): it may touch
+/// views and capture main-actor state, and it is not `@Sendable`, because it never
+/// leaves the main actor.
+public final class Button: View {
+    // The stored properties are guarded by the view's lock.
     private var _title: String
     private var _isEnabled = true
-    private var _actions: [@Sendable (Button) -> Void] = []
+    private var _actions: [@MainActor (Button) -> Void] = []
 
     public init(title: String, frame: CGRect = .zero) {
         self._title = title
@@ -24,7 +29,7 @@ public final class Button: View, @unchecked Sendable {
 
     /// Registers `action` to run on every tap, after the actions added before it.
     /// The button keeps the closure (it escapes): capture `self` weakly in it.
-    public func addAction(_ action: @escaping @Sendable (Button) -> Void) {
+    public func addAction(_ action: @escaping @MainActor (Button) -> Void) {
         withLock { _actions.append(action) }
     }
 

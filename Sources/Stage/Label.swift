@@ -1,9 +1,12 @@
 import Foundation
 
 /// A headless `UILabel`: it keeps every text it was given, which queue set it, and
-/// which texts the screen actually drew.
-public final class Label: View, @unchecked Sendable {
-    // @unchecked: `_changes`, `_drawn` and `_redrawPending` are guarded by the view's lock.
+/// which texts the screen actually drew. `@MainActor`, as every `View` is.
+///
+/// The queue of every assignment is still recorded: the compiler checks Swift 6 code,
+/// and this record catches what it cannot see (Swift 5 mode, `@preconcurrency`).
+public final class Label: View {
+    // `_changes`, `_drawn` and `_redrawPending` are guarded by the view's lock.
     private var _changes: [TextChange] = []
     private var _drawn: [String] = []
     private var _redrawPending = false

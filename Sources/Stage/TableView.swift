@@ -3,7 +3,9 @@ import Foundation
 /// What a `TableView` asks its data source, as `UITableViewDataSource` does.
 ///
 /// The table keeps only a weak reference to its data source (UIKit does the same),
-/// so whoever builds the screen must keep the data source alive.
+/// so whoever builds the screen must keep the data source alive. `@MainActor`, as
+/// `UITableViewDataSource` is: the table asks it from the main actor only.
+@MainActor
 public protocol TableViewDataSource: AnyObject {
     /// How many sections there are. Defaults to 1.
     func numberOfSections(in tableView: TableView) -> Int
@@ -79,8 +81,8 @@ public enum TableViewUpdateError: Error, Equatable, Sendable, CustomStringConver
 /// inserted into it (and the same for the number of sections). When the data source
 /// disagrees, the update throws a `TableViewUpdateError` and the table keeps
 /// showing what it showed before.
-public final class TableView: View, @unchecked Sendable {
-    // @unchecked: every stored property is guarded by the view's lock.
+public final class TableView: View {
+    // Every stored property is guarded by the view's lock.
 
     /// One section as the table shows it.
     public struct Section: Equatable, Sendable {

@@ -5,11 +5,14 @@ import Synchronization
 /// place in a view hierarchy. Nothing is drawn; everything is recorded, so tests
 /// and snippets can say what the screen would have shown.
 ///
-/// Stage objects may be touched from any queue (that is the bug chapter 3 teaches
-/// to find), so their state sits behind a lock rather than an actor: a wrong-queue
-/// update must be *observable*, not impossible to write.
-open class View: @unchecked Sendable {
-    // @unchecked: every stored property below is guarded by `lock`.
+/// Like `UIView` (a `@MainActor` class in the SDK), a stage view belongs to the main
+/// actor: in Swift 6 mode, touching one from another queue is a compile error. The
+/// lock stays as the second layer, for code the compiler cannot see (a Swift 5 mode
+/// caller, an `@preconcurrency` import): such a wrong-queue update must stay
+/// *observable* (the label records its queue), never a data race in the stage.
+@MainActor
+open class View {
+    // Guards every stored property below, for callers that bypass the main actor.
     private let lock = NSRecursiveLock()
     private var _frame: CGRect
     private var _alpha: Double = 1

@@ -43,15 +43,25 @@ struct Ex1_OperationsTests {
         ("+", 2, 2, 4), ("-", 2, 5, -3), ("max", 2, 5, 5),
     ])
     func applyCalls(symbol: String, a: Int, b: Int, expected: Int) {
-        let result = Arithmetic.apply(symbol, a, b)
-        #expect(result == expected,
-                "apply(\"\(symbol)\", \(a), \(b)) returned \(String(describing: result)); expected \(expected)")
+        do {
+            let result = try Arithmetic.apply(symbol, a, b)
+            #expect(result == expected,
+                    "apply(\"\(symbol)\", \(a), \(b)) returned \(result); expected \(expected)")
+        } catch {
+            Issue.record("apply(\"\(symbol)\", \(a), \(b)) threw \(error); expected \(expected): \"\(symbol)\" is in the table")
+        }
     }
 
-    @Test("apply returns nil for a symbol the table does not know")
-    func applyUnknownSymbol() {
-        #expect(Arithmetic.apply("×", 6, 7) == nil,
-                "apply(\"×\", 6, 7) returned a value; expected nil: the table has no \"×\"")
-        #expect(Arithmetic.apply("", 6, 7) == nil, "apply(\"\", 6, 7) should be nil")
+    @Test("apply throws UnknownSymbol, naming the symbol, for a symbol the table does not know", arguments: [
+        "×", "", "+ ", "MAX",
+    ])
+    func applyUnknownSymbol(symbol: String) {
+        do {
+            let result = try Arithmetic.apply(symbol, 6, 7)
+            Issue.record("apply(\"\(symbol)\", 6, 7) returned \(result); expected it to throw UnknownSymbol(symbol: \"\(symbol)\"): the table has no \"\(symbol)\"")
+        } catch {
+            #expect(error == UnknownSymbol(symbol: symbol),
+                    "apply(\"\(symbol)\", 6, 7) threw UnknownSymbol(symbol: \"\(error.symbol)\"); expected the symbol that was asked for, \"\(symbol)\"")
+        }
     }
 }

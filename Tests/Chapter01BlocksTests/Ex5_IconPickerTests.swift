@@ -3,6 +3,7 @@ import Stage
 import Chapter01Blocks
 
 @Suite("Exercise 1.5: Replace the icon picker's delegate with a callback")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex5_IconPickerTests {
     @Test("tapping a row reports that row's icon", arguments: [0, 3, 9])
     func tapReportsIcon(row: Int) {

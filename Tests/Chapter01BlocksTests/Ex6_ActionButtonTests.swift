@@ -77,4 +77,27 @@ struct Ex6_ActionButtonTests {
         button.withTapsPaused {}
         #expect(!button.isEnabled, "withTapsPaused enabled a button that was disabled before; restore the old value, don't just set true")
     }
+
+    struct KitchenClosed: Error, Equatable {}
+
+    @Test("withTapsPaused hands back what its body returned")
+    func pausedResult() {
+        let button = ActionButton(title: "Total")
+        let seen = button.withTapsPaused { button.isEnabled ? "enabled" : "paused" }
+        #expect(seen == "paused", "inside withTapsPaused the body saw the button \(seen) and returned that; expected \"paused\" to come back")
+        let count = button.withTapsPaused { 3 }
+        #expect(count == 3, "withTapsPaused { 3 } returned \(count); expected 3")
+    }
+
+    @Test("a body that throws: withTapsPaused passes the same error on and still restores the flag")
+    func pausedThrows() {
+        let button = ActionButton(title: "+1")
+        #expect(throws: KitchenClosed(), "withTapsPaused did not pass the body's error on; expected KitchenClosed to reach the caller") {
+            try button.withTapsPaused { throw KitchenClosed() }
+        }
+        #expect(button.isEnabled, "after a body that threw, the button stayed disabled; expected isEnabled restored to true")
+        button.isEnabled = false
+        _ = try? button.withTapsPaused { throw KitchenClosed() }
+        #expect(!button.isEnabled, "after a body that threw, withTapsPaused enabled a button that was disabled before; expected it still disabled")
+    }
 }

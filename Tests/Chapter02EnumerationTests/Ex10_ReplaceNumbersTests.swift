@@ -4,6 +4,7 @@ import Stage
 import Testing
 
 @Suite("Exercise 2.10: Replace the numbers in one batch")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex10_ReplaceNumbersTests {
     func paths(_ pairs: (Int, Int)...) -> [IndexPath] { pairs.map { IndexPath(row: $0.1, section: $0.0) } }
 

@@ -4,6 +4,7 @@ import Testing
 import Chapter02Enumeration
 
 /// Runs the learner's deletion and turns a refused table update into a readable failure.
+@MainActor
 private func deleteOdd(on screen: NumbersScreen) -> Bool? {
     do {
         return try screen.deleteOddNumbersSection()
@@ -14,6 +15,7 @@ private func deleteOdd(on screen: NumbersScreen) -> Bool? {
 }
 
 @Suite("Exercise 2.5: Delete the \"Odd Numbers\" section")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex5_DeleteSectionTests {
     @Test("removes the section from the data source and then from the table")
     func deletesSeedSection() throws {

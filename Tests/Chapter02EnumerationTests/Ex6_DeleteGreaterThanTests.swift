@@ -4,6 +4,7 @@ import Testing
 import Chapter02Enumeration
 
 /// Runs the learner's deletion and turns a refused table update into a readable failure.
+@MainActor
 private func delete(above limit: Int, on screen: NumbersScreen) -> [IndexPath] {
     do {
         return try screen.deleteNumbers(greaterThan: limit)
@@ -14,6 +15,7 @@ private func delete(above limit: Int, on screen: NumbersScreen) -> [IndexPath] {
 }
 
 @Suite("Exercise 2.6: Delete every number greater than a limit")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex6_DeleteGreaterThanTests {
     @Test("deletes 3, 5, 7, 4 and 6 from the seed's table")
     func seedScene() throws {

@@ -12,7 +12,11 @@ struct Ex9_ServedBoardTests {
     func serveAndWait(_ orders: [String], board: ServedBoard) async -> (finished: Bool, doneOnMain: Bool, shownAtDone: [String]) {
         let seen: (Bool, [String])? = await awaitCallback { callback in
             let label = board.label
-            serve(orders, on: kitchen, board: board) { callback((MainQueue.isCurrent, label.history)) }
+            serve(orders, on: kitchen, board: board) {
+                // The label may be read only on the main actor; off it, report that instead.
+                let onMain = MainQueue.isCurrent
+                callback((onMain, onMain ? MainActor.assumeIsolated { label.history } : []))
+            }
         }
         return (seen != nil, seen?.0 ?? false, seen?.1 ?? [])
     }

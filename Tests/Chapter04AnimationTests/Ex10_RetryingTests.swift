@@ -4,6 +4,7 @@ import Stage
 import Testing
 
 @Suite("Exercise 4.10: Time-outs and retries")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex10_RetryingTests {
     /// A world on a virtual clock whose operation behaves, attempt by attempt, as told.
     final class World: Sendable {

@@ -4,9 +4,10 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.1: Where each move ends")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex1_MovesTests {
     /// The container is 320 × 480, the button 100 × 44 and starts bottom-left at (20, 416).
-    static let expected: [(Move, CGPoint)] = [
+    nonisolated static let expected: [(Move, CGPoint)] = [
         (.up, CGPoint(x: 20, y: 20)),
         (.right, CGPoint(x: 200, y: 416)),
         (.down, CGPoint(x: 20, y: 416)),

@@ -5,6 +5,7 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.2: Chain the four moves with completions")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex2_ChainedMovesTests {
     @Test("moves up, right, down and left, one after another, 0.2 s each")
     func clockwiseInOrder() {

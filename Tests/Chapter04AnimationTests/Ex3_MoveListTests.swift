@@ -5,9 +5,10 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.3: The order is data")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex3_MoveListTests {
-    static let lists: [[Move]] = [Move.clockwise, Move.counterClockwise, [.right, .left, .up]]
-    static let places: [[String]] = [
+    nonisolated static let lists: [[Move]] = [Move.clockwise, Move.counterClockwise, [.right, .left, .up]]
+    nonisolated static let places: [[String]] = [
         ["top-left", "top-right", "bottom-right", "bottom-left"],
         ["bottom-right", "top-right", "top-left", "bottom-left"],
         ["bottom-right", "bottom-left", "top-left"],

@@ -5,6 +5,7 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.4: A sequence of asynchronous operations")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex4_SequenceTests {
     @Test("starts each step only when the one before it is done")
     func oneAfterAnother() {
@@ -127,6 +128,23 @@ struct Ex4_SequenceTests {
         cancel()  // too late: everything is over
         #expect(world.log == ["start A", "progress 1/3", "start B", "progress 2/3", "start C", "progress 3/3", "done finished"],
                 "the events were \(world.log)")
+    }
+
+    @Test("runs 100,000 steps that are done before they return, without running out of stack")
+    func longRunOfSynchronousSteps() {
+        let count = 100_000
+        let instant: AsyncOperation = { _, _, done in
+            done?(.finished)
+            return {}
+        }
+        let reports = Mutex(0), outcomes = Mutex<[Outcome]>([])
+        _ = sequence(Array(repeating: instant, count: count))(
+            { _ in reports.withLock { $0 += 1 } }, nil, { outcome in outcomes.withLock { $0.append(outcome) } })
+        let (progress, done) = (reports.withLock { $0 }, outcomes.withLock { $0 })
+        // A `sequence` that starts the next step from inside the last one's `done` goes one
+        // call deeper per step, and would have crashed (stack overflow) long before the end.
+        #expect(progress == count && done == [.finished],
+                "\(count) steps that are done at once should give \(count) progress reports and one done(.finished); got \(progress) reports and done \(done)")
     }
 }
 

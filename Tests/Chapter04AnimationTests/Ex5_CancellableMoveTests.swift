@@ -5,6 +5,7 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.5: Cancel a running sequence")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex5_CancellableMoveTests {
     @Test("cancelling mid-move stops the button where it is and reports cancelled")
     func stopsWhereItIs() {

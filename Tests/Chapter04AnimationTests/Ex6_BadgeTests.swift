@@ -4,10 +4,11 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.6: The “+1” badge")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex6_BadgeTests {
     /// "+1" flies from the picture to the chalkboard, "−1" back from the chalkboard.
-    static let texts = ["+1", "−1"]
-    static let routes: [(from: CGPoint, to: CGPoint)] = [
+    nonisolated static let texts = ["+1", "−1"]
+    nonisolated static let routes: [(from: CGPoint, to: CGPoint)] = [
         (CGPoint(x: 160, y: 310), CGPoint(x: 160, y: 120)),
         (CGPoint(x: 160, y: 120), CGPoint(x: 160, y: 310)),
     ]

@@ -4,9 +4,10 @@ import Stage
 import Chapter04Animation
 
 @Suite("Exercise 4.7: The tour with async/await")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex7_AsyncTourTests {
-    static let lists: [[Move]] = [Move.clockwise, Move.counterClockwise]
-    static let places: [[String]] = [
+    nonisolated static let lists: [[Move]] = [Move.clockwise, Move.counterClockwise]
+    nonisolated static let places: [[String]] = [
         ["top-left", "top-right", "bottom-right", "bottom-left"],
         ["bottom-right", "top-right", "top-left", "bottom-left"],
     ]

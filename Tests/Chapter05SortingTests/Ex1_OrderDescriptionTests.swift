@@ -5,6 +5,7 @@ import Stage
 import Chapter05Sorting
 
 @Suite("Exercise 5.1: Describe the order for the chalkboard")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct Ex1_OrderDescriptionTests {
     let menu = MenuItem.sampleMenu  // Burger, Fries, Milkshake, Hot Dog, Apple Pie
 

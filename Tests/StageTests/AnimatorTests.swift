@@ -3,6 +3,7 @@ import Testing
 import Stage
 
 @Suite("The animator")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct AnimatorTests {
     let container = View(frame: CGRect(x: 0, y: 0, width: 320, height: 480), name: "container")
     let box = View(frame: CGRect(x: 20, y: 416, width: 100, height: 44), name: "box")
@@ -104,6 +105,30 @@ struct AnimatorTests {
         let finished = await animator.clock.drive(task)
         #expect(finished == true)
         #expect(animator.clock.now == 0)
+    }
+
+    @Test("runs completions on the main queue, as UIKit does")
+    func completionOnMain() {
+        let animator = Animator()
+        var ranOnMain: [Bool] = []
+        animator.animate(withDuration: 0.2) { box.alpha = 0 } completion: { _ in ranOnMain.append(MainQueue.isCurrent) }
+        animator.animate(withDuration: 0.1) { box.alpha = 1 } completion: { _ in ranOnMain.append(MainQueue.isCurrent) }
+        animator.clock.runUntilIdle()
+        #expect(ranOnMain == [true, true])
+    }
+
+    @Test("stops a handle's animation only, and leaves the view where the screen shows it")
+    func handleStopsItsOwn() {
+        let animator = Animator()
+        let move = animator.animate(withDuration: 1) { box.frame.origin.x = 120 } completion: { _ in }
+        let fade = animator.animate(withDuration: 1) { box.alpha = 0 } completion: { _ in }
+        animator.clock.advance(by: 0.5)
+        move.stop()
+        animator.clock.advance(by: 0)  // the stopped animation's completion runs from the clock
+        #expect(!move.isRunning && fade.isRunning)
+        #expect(box.frame.origin.x == 70, "stopped half way from 20 to 120")
+        animator.clock.runUntilIdle()
+        #expect(box.alpha == 0)
     }
 
     @Test("draws a view's route as an SVG figure")

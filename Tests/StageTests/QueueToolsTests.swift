@@ -4,6 +4,7 @@ import Stage
 import Testing
 
 @Suite("Queue names")
+@MainActor  // one test writes on a label, which belongs to the main actor
 struct QueueNameTests {
     @Test("name the main queue, tracked queues by label, and anything else as untracked")
     func names() async {
@@ -27,13 +28,15 @@ struct QueueNameTests {
         let label = Label()
         let queue = DispatchQueue(label: "com.closuresworkbook.tests.setter")
         QueueName.track(queue)
-        _ = await awaitCallback { done in queue.async { label.text = "from the queue"; done(()) } }
+        // Swift 6 code cannot do this (the label is main-actor); code the compiler cannot see can.
+        _ = await awaitCallback { done in LegacyCode.async(on: queue) { label.text = "from the queue"; done(()) } }
         #expect(label.changes == [Label.TextChange(text: "from the queue", onMainQueue: false, queue: queue.label)])
         #expect(label.changes[0].description == #""from the queue" (set off the main queue, on com.closuresworkbook.tests.setter)"#)
     }
 }
 
 @Suite("A label's drawn texts")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct LabelDrawingTests {
     @Test("skip a text replaced before the main queue was free to draw it")
     func redrawCoalesces() async {

@@ -16,11 +16,13 @@ private final class Source: TableViewDataSource {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
 }
 
+@MainActor
 private func numbers() -> Source {
     Source([("Odd Numbers", ["1", "3", "5", "7"]), ("Even Numbers", ["0", "2", "4", "6"])])
 }
 
 @Suite("A headless table view")
+@MainActor  // the stage's views belong to the main actor, as UIKit's do
 struct TableViewTests {
     @Test("loads its sections from the data source as soon as it gets one")
     func loads() {

@@ -68,6 +68,24 @@ struct VirtualClockTests {
         let end = await clock.drive(task)
         #expect(end == 0.6)
     }
+
+    @Test("lets a hop to the main actor made before it run before time moves on")
+    @MainActor
+    func driveLetsWaitingWorkRunFirst() async {
+        let clock = VirtualClock()
+        let sleeper = Task { @MainActor () -> Double in
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                clock.schedule(after: 1) { done.resume() }
+            }
+            return clock.now
+        }
+        await Task.yield()  // the sleeper schedules its wake-up at 1 s
+        var hopSaw: Double?
+        Task { @MainActor in hopSaw = clock.now }  // as a cancellation handler's hop would
+        let woke = await clock.drive(sleeper)
+        #expect(hopSaw == 0, "the hop was made at 0 s, so it runs at 0 s")
+        #expect(woke == 1)
+    }
 }
 
 /// A thread-safe list of strings for clock actions to append to.

@@ -42,7 +42,7 @@ struct RunningProgramTests {
         #expect(bodyStart > importIndex)
         // The import's line is left empty, so the next line is chapter line 42.
         #expect(Array(lines[(bodyStart + 1)...(bodyStart + 3)]) == ["", "let dish = Dish(name: \"Fries\")", "print(dish.name)"])
-        #expect(lines.contains("enum Snippet_L40 {"))
+        #expect(lines.contains("@MainActor enum Snippet_L40 {"))
         #expect(lines.contains("import Foundation") && lines.contains("@preconcurrency import Glibc"))
     }
 

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Told when an animation made with `beginAnimations`/`commitAnimations` stops —
 /// the Swift face of UIKit's `setAnimationDidStopSelector:`.
-public protocol AnimationDelegate: AnyObject, Sendable {
+@MainActor
+public protocol AnimationDelegate: AnyObject {
     /// `finished` is false when the animation was cut short (replaced or stopped).
     /// `context` is whatever was passed to `beginAnimations(_:context:)`.
     func animationDidStop(_ animationID: String?, finished: Bool, context: (any Sendable)?)
@@ -21,7 +22,13 @@ public protocol AnimationDelegate: AnyObject, Sendable {
 ///
 /// UIKit keeps one global animation system behind class methods; the stage uses
 /// instances so that every test and snippet has its own clock and timeline.
-public final class Animator: Sendable {
+///
+/// `@MainActor`, as `UIView`'s animation methods are: animations start on the main
+/// actor and completions run there. The clock that drives it must be advanced from
+/// the main actor too; a completion run anywhere else stops the program (the runtime
+/// check `MainActor.assumeIsolated` makes), as UIKit never calls one off the main thread.
+@MainActor
+public final class Animator {
     /// UIKit's default animation duration, 0.2 s.
     public static let defaultDuration = 0.2
 
@@ -31,7 +38,7 @@ public final class Animator: Sendable {
         var segmentIndices: [Int] = []
         var ticket: VirtualClock.Ticket?
         var isOver = false
-        let onStop: (@Sendable (Bool) -> Void)?
+        let onStop: (@MainActor @Sendable (Bool) -> Void)?
     }
 
     private struct State {
@@ -59,7 +66,7 @@ public final class Animator: Sendable {
     public func animate(
         withDuration duration: Double,
         animations: () -> Void,
-        completion: (@Sendable (_ finished: Bool) -> Void)?
+        completion: (@MainActor @Sendable (_ finished: Bool) -> Void)?
     ) -> AnimationHandle {
         let transaction = Transaction(animator: self, duration: duration)
         TransactionStack.push(transaction)
@@ -210,7 +217,7 @@ public final class Animator: Sendable {
     // MARK: Recording and committing
 
     @discardableResult
-    private func commit(_ transaction: Transaction, onStop: (@Sendable (Bool) -> Void)?) -> AnimationHandle {
+    private func commit(_ transaction: Transaction, onStop: (@MainActor @Sendable (Bool) -> Void)?) -> AnimationHandle {
         let now = clock.now
         let duration = max(0, transaction.duration)
         var replaced: Set<Int> = []
@@ -240,7 +247,9 @@ public final class Animator: Sendable {
         endEarly(groups: replaced.sorted())
         // Nothing to animate finishes at once, as in UIKit.
         let runFor = transaction.changes.isEmpty ? 0 : duration
-        let ticket = clock.schedule(after: runFor) { [self] in end(group: group, finished: true) }
+        let ticket = clock.schedule(after: runFor) { [self] in
+            MainActor.assumeIsolated { end(group: group, finished: true) }
+        }
         state.withLock { $0.groups[group]?.ticket = ticket }
         return AnimationHandle(animator: self, group: group)
     }
@@ -253,12 +262,14 @@ public final class Animator: Sendable {
                 return state.groups[group]?.ticket
             }
             if let ticket { clock.cancel(ticket) }
-            clock.schedule(after: 0) { [self] in end(group: group, finished: false) }
+            clock.schedule(after: 0) { [self] in
+                MainActor.assumeIsolated { end(group: group, finished: false) }
+            }
         }
     }
 
     private func end(group: Int, finished: Bool) {
-        let onStop = state.withLock { state -> (@Sendable (Bool) -> Void)?? in
+        let onStop = state.withLock { state -> (@MainActor @Sendable (Bool) -> Void)?? in
             guard var record = state.groups[group], !record.isOver else { return nil }
             record.isOver = true
             state.groups[group] = record
@@ -274,6 +285,7 @@ public final class Animator: Sendable {
 }
 
 /// One animation started with `animate(withDuration:animations:completion:)`.
+@MainActor
 public struct AnimationHandle: Sendable {
     let animator: Animator
     let group: Int
@@ -287,7 +299,8 @@ public struct AnimationHandle: Sendable {
 }
 
 /// The changes collected by one open animation (a block, or a begin/commit pair).
-/// It lives on the thread that opened it, as UIKit's animation blocks do.
+/// It lives on the main actor, as UIKit's animation blocks do.
+@MainActor
 final class Transaction {
     struct Change {
         let view: View
@@ -317,27 +330,18 @@ final class Transaction {
     }
 }
 
-/// The open animations of the current thread, innermost last.
+/// The open animations, innermost last. One stack for the main actor, where every
+/// animation is opened (a thread-local stack was needed only while the stage let
+/// animations start on any thread).
+@MainActor
 enum TransactionStack {
-    private final class Box {
-        var items: [Transaction] = []
-    }
+    private static var items: [Transaction] = []
 
-    private static let key = "Stage.Animation.TransactionStack"
+    static var top: Transaction? { items.last }
 
-    private static var box: Box {
-        if let box = Thread.current.threadDictionary[key] as? Box { return box }
-        let box = Box()
-        Thread.current.threadDictionary[key] = box
-        return box
-    }
-
-    static var top: Transaction? { box.items.last }
-
-    static func push(_ transaction: Transaction) { box.items.append(transaction) }
+    static func push(_ transaction: Transaction) { items.append(transaction) }
 
     static func pop(_ transaction: Transaction) {
-        let box = box
-        if let index = box.items.lastIndex(where: { $0 === transaction }) { box.items.remove(at: index) }
+        if let index = items.lastIndex(where: { $0 === transaction }) { items.remove(at: index) }
     }
 }

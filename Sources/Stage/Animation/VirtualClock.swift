@@ -122,7 +122,14 @@ public final class VirtualClock: Sendable {
     /// a deadline between two events). The task must do its steps one after
     /// another, as a sequence of awaits does.
     @discardableResult
-    public func drive<T: Sendable>(_ task: Task<T, Never>, until deadline: Double? = nil) async -> T? {
+    ///
+    /// It runs on the caller's actor (`isolation`), so an animator's completions,
+    /// which belong to the main actor, run there when a main-actor test drives them.
+    public func drive<T: Sendable>(
+        _ task: Task<T, Never>,
+        until deadline: Double? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> T? {
         let finished = FinishFlag()
         let watcher = Task {
             _ = await task.value
@@ -132,6 +139,9 @@ public final class VirtualClock: Sendable {
         defer { watcher.cancel() }
         let limit = deadline.map(Self.ticks)
         while true {
+            // Let work already waiting for this actor run before time moves on: a hop
+            // to the main actor (a cancellation handler's, say) happens "now".
+            await Task.yield()
             let generation = state.withLock { $0.generation }
             if finished.isSet { return await task.value }
             if let due = state.withLock({ $0.entries.first?.due }) {

@@ -9,13 +9,14 @@ enum ClassroomCommand: Command {
         arguments: "[N…]", argumentCount: 0...99,
         options: [
             .value("out", "FILE", "where to write it (default: .github/workflows/classroom.yml in the workbook)"),
-            .value("points", "P", "points per exercise (default 1)"),
+            .value("points", "P", "points for each exercise whose chapter sets none (default 1)"),
             .value("timeout", "MINUTES", "minutes each exercise's step may take (default 10: the first one builds)"),
             .flag("force", "replace an existing file"),
         ],
         discussion: """
         One autograding-command-grader step per exercise of the chapters named (default:
-        all), each running `workbook check N.M` with its points and time-out, then the
+        all), each running `workbook check N.M` with its points (the chapter's `Points:`, else
+        --points) and time-out, then the
         autograding-grading-reporter that adds them up, after steps that install Swift,
         cmark, bubblewrap and `workbook` on ubuntu-latest. Commit the file in the
         assignment's template repository. Checked with actionlint in the test suite.
@@ -36,7 +37,7 @@ enum ClassroomCommand: Command {
         let steps = ClassroomWorkflow.steps(for: chapters, points: points, timeoutMinutes: minutes)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(ClassroomWorkflow.yaml(steps), to: file)
-        context.console.print("wrote \(workbook.displayPath(file)): \(steps.count) exercises, \(steps.count * points) points")
+        context.console.print("wrote \(workbook.displayPath(file)): \(steps.count) exercises, \(steps.map(\.points).reduce(0, +)) points")
         return .success
     }
 

@@ -29,7 +29,8 @@ enum GradeCommand: Command {
         the total), DIR/gradebook.html (the same table, with the reason next to every
         partial credit), and for each student DIR/students/NAME/feedback.html (the report
         `check` prints) and DIR/students/NAME/NN-slug.json (Exercism results, per chapter).
-        Points: 1 per exercise; a failure earns the share of its tests that passed.
+        Points: 1 per exercise unless its chapter says `Points: N`; a failure earns the
+        share of its tests that passed.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
         submission could not be read, 2 for a usage error.
         """)

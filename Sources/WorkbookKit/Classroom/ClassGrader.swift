@@ -77,15 +77,17 @@ public struct ClassGrader: Sendable {
 
     /// The gradebook of `results`: every exercise of the graded chapters, in order.
     public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?) -> Gradebook {
-        let exercises = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
+        let graded = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
             .flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
-            .map { (id: $0.id, title: $0.title) }
+        let points = Dictionary(graded.map { ($0.id, $0.points) }, uniquingKeysWith: { first, _ in first })
         let rows = results.map { result in
             var cells: [ExerciseID: Gradebook.Cell] = [:]
-            for grade in result.grades.flatMap(\.exercises) { cells[grade.id] = Gradebook.cell(for: grade) }
+            for grade in result.grades.flatMap(\.exercises) {
+                cells[grade.id] = Gradebook.cell(for: grade, possible: Double(points[grade.id] ?? 1))
+            }
             return Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
         }
-        return Gradebook(exercises: exercises, rows: rows)
+        return Gradebook(exercises: graded.map { (id: $0.id, title: $0.title) }, rows: rows, points: points)
     }
 }
 

@@ -23,12 +23,23 @@ public struct Gradebook: Sendable, Equatable {
 
     public var exercises: [(id: ExerciseID, title: String)]
     public var rows: [Row]
+    /// What each exercise is worth (the chapter's `Points:`); 1 when it is not listed.
+    public var points: [ExerciseID: Int] = [:]
 
-    public static func == (lhs: Gradebook, rhs: Gradebook) -> Bool {
-        lhs.rows == rhs.rows && lhs.exercises.map(\.id) == rhs.exercises.map(\.id)
+    public init(exercises: [(id: ExerciseID, title: String)], rows: [Row], points: [ExerciseID: Int] = [:]) {
+        self.exercises = exercises
+        self.rows = rows
+        self.points = points
     }
 
-    public var possible: Double { Double(exercises.count) }
+    public static func == (lhs: Gradebook, rhs: Gradebook) -> Bool {
+        lhs.rows == rhs.rows && lhs.exercises.map(\.id) == rhs.exercises.map(\.id) && lhs.points == rhs.points
+    }
+
+    public var possible: Double { exercises.map { possible(for: $0.id) }.reduce(0, +) }
+
+    /// What exercise `id` is worth.
+    public func possible(for id: ExerciseID) -> Double { Double(points[id] ?? 1) }
 
     /// Points for one exercise: full for a pass; for a failure, the share of its tests that
     /// passed; nothing when no test could judge it (does not compile, crashed before any

@@ -47,7 +47,9 @@ struct GradingBuild {
         let moduleFolder = workbook.url("Sources/\(moduleName)")
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
+        let leftOut = Set(grader.options.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
         let testFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+            .filter { !leftOut.contains($0.standardizedFileURL.path) }
 
         refuseRelocatedDiagnostics(&submissions, &output)
         // Each round either builds or replaces at least one more submission by its starter.
@@ -134,8 +136,13 @@ struct GradingBuild {
         var blamed = false
         for (id, file) in files where failing.contains(file.standardizedFileURL.path) {
             guard let index = submissions.firstIndex(where: { $0.exercise == id }),
-                  let exercise = exercises.first(where: { $0.id == id }),
-                  submissions[index].origin != (exercise.kind == .compile ? .reference : .starter) else { continue }
+                  let exercise = exercises.first(where: { $0.id == id }) else { continue }
+            // `verify`'s starters: a starter that does not compile is that exercise's
+            // finding, and its reference stands in so the other starters are still graded
+            // (without it, every exercise of the chapter was blamed).
+            let verifiedStarter = grader.options.submissions == .starters && exercise.kind != .compile
+            if verifiedStarter ? submissions[index].origin == .reference
+                : submissions[index].origin == (exercise.kind == .compile ? .reference : .starter) { continue }
             var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
             if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
@@ -147,7 +154,7 @@ struct GradingBuild {
                     + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
             }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
-            if exercise.kind == .compile, let reference = exercise.referenceFile {
+            if exercise.kind == .compile || verifiedStarter, let reference = exercise.referenceFile {
                 // Its starter does not compile by design, so the reference stands in; the
                 // exercise is graded "does not compile" all the same, and no exercise uses it.
                 submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)

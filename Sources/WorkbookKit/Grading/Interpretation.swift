@@ -14,13 +14,15 @@ struct Interpretation {
         var grade = start
         grade.output = result.standardOutput
         grade.outputTruncated = result.outputTruncated
-        grade.tests = tests(from: stream, ended: result.termination)
+        let crash = CrashReport(standardError: result.standardError, learnerFiles: learnerFiles)
+        let running = Interpretation.running(stream, frames: crash.frames, suite: exercise.suiteName)
+        grade.tests = tests(from: stream, ended: result.termination, crashed: running.count == 1 ? running.first : nil)
         grade.seconds = result.seconds
         // Each test's time, for JUnit: by its title, as the records name it.
         let durations = Dictionary(stream.tests.map { ($0.title, stream.durations[$0.id] ?? 0) }, uniquingKeysWith: max)
         for index in grade.tests.indices { grade.tests[index].seconds = durations[grade.tests[index].name] ?? 0 }
-        let unfinished = stream.unfinished.first.map { " in test “\($0.title)”" } ?? ""
-        let crash = CrashReport(standardError: result.standardError, learnerFiles: learnerFiles)
+        let unfinished = running.count == 1 ? " in test “\(running[0].title)”"
+            : running.isEmpty ? "" : " in one of the tests " + running.map { "“\($0.title)”" }.joined(separator: ", ")
         switch result.termination {
         case .timedOut(let seconds):
             grade.status = .timedOut
@@ -112,7 +114,23 @@ struct Interpretation {
         }
     }
 
-    private func tests(from stream: TestEventStream, ended termination: ChildProcess.Termination) -> [TestOutcome] {
+    /// The tests that were running when the process ended: those that started and never
+    /// ended. A suite's tests run in parallel, so several can be unfinished, and the first
+    /// declared was named whichever crashed (measured: the wrong one, 3 runs of 3); the
+    /// one whose function is on the crashed thread's stack is the one that crashed.
+    static func running(_ stream: TestEventStream, frames: [CrashReport.Frame], suite: String?) -> [TestEventStream.TestRecord] {
+        let unfinished = stream.unfinished
+        guard unfinished.count > 1, let suite else { return unfinished }
+        let onStack = unfinished.filter { record in
+            let function = record.name.prefix { $0 != "(" }
+            return frames.contains { $0.symbol.contains("\(suite).\(function)(") }
+        }
+        return onStack.count == 1 ? onStack : unfinished
+    }
+
+    private func tests(
+        from stream: TestEventStream, ended termination: ChildProcess.Termination, crashed: TestEventStream.TestRecord?
+    ) -> [TestOutcome] {
         let records = stream.tests.sorted { ($0.filePath, $0.line) < ($1.filePath, $1.line) }
         var sources: [String: [String]] = [:]
         return records.map { record in
@@ -139,7 +157,12 @@ struct Interpretation {
             let why: String
             switch termination {
             case .timedOut: why = stream.started.contains(record.id) ? "it was still running at the time limit" : "it did not get to run before the time limit"
-            default: why = stream.started.contains(record.id) ? "the tests crashed while it ran" : "it did not run: the tests crashed first"
+            default:
+                if let crashed, crashed.id != record.id, stream.started.contains(record.id) {
+                    why = "it was still running when “\(crashed.title)” crashed the tests"
+                } else {
+                    why = stream.started.contains(record.id) ? "the tests crashed while it ran" : "it did not run: the tests crashed first"
+                }
             }
             var outcome = TestOutcome(name: record.title, status: .error, message: why, code: code)
             outcome.yourCode = pointers(testCode: code, testLines: lines)

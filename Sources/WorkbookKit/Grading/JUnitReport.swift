@@ -37,6 +37,8 @@ public enum JUnitReport {
             lines.append(#"      <property name="exercise" value="\#(exercise.id)"/>"#)
             lines.append(#"      <property name="status" value="\#(exercise.status.rawValue)"/>"#)
             lines.append(#"      <property name="file" value="\#(escape(exercise.learnerFile))"/>"#)
+            // What the exercise is worth in a class's grades (the chapter's `Points:`).
+            lines.append(#"      <property name="points" value="\#(chapter?.exercise(exercise.id)?.points ?? 1)"/>"#)
             lines.append("    </properties>")
             if exercise.tests.isEmpty {
                 lines.append(#"    <testcase name="\#(name)" classname="\#(classname)" time="\#(seconds(exercise.seconds))">"#)

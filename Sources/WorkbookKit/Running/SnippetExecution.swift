@@ -82,6 +82,12 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
             guard text.hasPrefix("<svg"), text.hasSuffix("</svg>") else {
                 return result(.failed, "a figure prints one SVG document (<svg …>…</svg>) and nothing else\(truncation)")
             }
+            // The check `render` makes, so a figure it would refuse fails here, where it is written.
+            do {
+                _ = try Figure(output: standardOutput)
+            } catch {
+                return result(.failed, error.description)
+            }
             return result(.passed)
         }
         if snippet.has(.crash), !crashed {

@@ -4,8 +4,10 @@ import WorkbookToolchain
 /// The Swift source the snippet runner compiles for a chapter's snippets.
 ///
 /// A merged snippet becomes one file of its own (so its imports stay its own), holding
-/// `enum Snippet_L<line> { static func run() throws { <the snippet> } }` — `async throws`
-/// when the snippet awaits (`needsAsync`); a `main.swift` dispatcher calls the one named
+/// `@MainActor enum Snippet_L<line> { static func run() throws { <the snippet> } }` —
+/// `async throws` when the snippet awaits (`needsAsync`). `@MainActor`, because a
+/// snippet is top-level code, which runs on the main actor (SE-0343), and the stage's
+/// views, like UIKit's, belong to it. A `main.swift` dispatcher calls the one named
 /// by the program's first argument. A
 /// `standalone` snippet becomes a whole program. Every line of the snippet keeps its
 /// chapter line through `#sourceLocation`, so diagnostics and crash messages point into
@@ -63,7 +65,7 @@ public enum SnippetProgram {
             lines.append(line)
         }
         if !imports.isEmpty { lines.append("#sourceLocation()") }
-        lines.append("enum \(namespace(of: snippet)) {")
+        lines.append("@MainActor enum \(namespace(of: snippet)) {")
         lines.append(needsAsync(body) ? "static func run() async throws {" : "static func run() throws {")
         lines.append(sourceLocation(chapterPath, snippet.firstCodeLine))
         lines += body

@@ -87,6 +87,54 @@ public enum SolutionMarkers {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Where each starter line came from in the reference: element `n - 1` is starter
+    /// line `n`'s reference line, and the columns the uncommenting took off (`// ` is 3),
+    /// so a compiler's `starter:line:column` can be shown at the reference's
+    /// `line:column`. A region's stub stands for its `// BEGIN SOLUTION` line.
+    public struct LineMap: Sendable, Equatable {
+        public var lines: [(line: Int, columnShift: Int)]
+
+        public static func == (lhs: LineMap, rhs: LineMap) -> Bool {
+            lhs.lines.map(\.line) == rhs.lines.map(\.line) && lhs.lines.map(\.columnShift) == rhs.lines.map(\.columnShift)
+        }
+
+        /// The reference's line and column for the starter's; nil past the starter's end.
+        public func reference(line: Int, column: Int) -> (line: Int, column: Int)? {
+            guard line >= 1, line <= lines.count else { return nil }
+            let entry = lines[line - 1]
+            return (entry.line, column + entry.columnShift)
+        }
+    }
+
+    /// The line map of the starter `starter(from:path:)` derives from `source`: the same
+    /// walk over the regions, counting instead of copying.
+    public static func starterLineMap(from source: String, path: String) throws(WorkbookError) -> LineMap {
+        let regions = try regions(in: source, path: path)
+        let lines = TextLines.split(source)
+        var map: [(line: Int, columnShift: Int)] = []
+        var lineNumber = 1
+        for region in regions {
+            for number in lineNumber..<region.beginLine { map.append((number, 0)) }
+            if let starterLine = region.starterLine {
+                for number in (starterLine + 1)..<region.endLine {
+                    // As `uncomment` does: the indentation stays, `//` and one space go.
+                    let line = lines[number - 1]
+                    let indent = indentation(of: line)
+                    let body = line.dropFirst(indent.count)
+                    let shift = body.hasPrefix("// ") ? 3 : body.hasPrefix("//") ? 2 : 0
+                    map.append((number, shift))
+                }
+            } else {
+                map.append((region.beginLine, 0))
+            }
+            lineNumber = region.endLine + 1
+        }
+        if lineNumber <= lines.count {
+            for number in lineNumber...lines.count { map.append((number, 0)) }
+        }
+        return LineMap(lines: map)
+    }
+
     /// The reference with the markers and the commented starter lines removed: the
     /// model answer as it is shown to someone who has passed the exercise.
     public static func solution(from source: String, path: String) throws(WorkbookError) -> String {

@@ -101,9 +101,22 @@ public struct Linter {
         }
         let declares = ["struct", "final class", "class", "enum", "actor"].contains { source.contains("\($0) \(suite)") }
         guard declares else {
-            return [Diagnostic(at: location, "\(tests) must declare its suite as a type named \(suite) (the file's name), so grading can run it")]
+            // At the type the author misnamed: that is the line to change.
+            let at = Linter.suiteDeclarationLine(in: source).map { SourceLocation(path: tests, line: $0) } ?? location
+            return [Diagnostic(at: at, "\(tests) must declare its suite as a type named \(suite) (the file's name), so grading can run it")]
         }
         return suiteTitle(in: source, path: tests, exercise: exercise)
+    }
+
+    /// The line of a tests file that declares its suite's type: the first type declaration
+    /// after the `@Suite` attribute, or the file's first type declaration.
+    static func suiteDeclarationLine(in source: String) -> Int? {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let declaration = #"^\s*(@\w+(\([^)]*\))?\s+)*((public|internal|package|final)\s+)*(struct|class|enum|actor)\s+\w"#
+        let suite = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Suite") } ?? 0
+        let index = lines[suite...].firstIndex { $0.range(of: declaration, options: .regularExpression) != nil }
+            ?? lines.firstIndex { $0.range(of: declaration, options: .regularExpression) != nil }
+        return index.map { $0 + 1 }
     }
 
     /// The suite's display name is the exercise's heading, so every report names the

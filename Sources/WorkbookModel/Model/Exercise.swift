@@ -34,6 +34,11 @@ public struct Exercise: Sendable, Equatable {
     public var referenceFile: String?
     /// The Swift Testing file, relative to the workbook root.
     public var testsFile: String?
+    /// What the exercise is worth in a class's grades (`workbook grade`, `workbook classroom`):
+    /// 1 unless its files paragraph says `· Points: 3`.
+    public var points: Int { statedPoints ?? 1 }
+    /// The files paragraph's `Points:`, when it has one.
+    public var statedPoints: Int?
     /// Where the `Reference:`/`Tests:` paragraph is, for diagnostics about those files.
     public var filesLocation: SourceLocation?
 

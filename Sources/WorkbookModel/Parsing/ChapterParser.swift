@@ -225,7 +225,10 @@ private struct Builder {
         exercise.filesLocation = paragraph.location
         var label: String?
         for inline in paragraph.children {
-            if inline.kind == .text, let literal = inline.literal {
+            if inline.kind == .text, var literal = inline.literal {
+                if let points = literal.range(of: "Points:") {
+                    literal = readPoints(literal, after: points, into: &exercise, at: paragraph.location)
+                }
                 if ByteSearch.contains("Tests:", in: literal) {
                     label = "Tests"
                 } else if ByteSearch.contains("Reference:", in: literal) {
@@ -250,6 +253,23 @@ private struct Builder {
             }
         }
         open = exercise
+    }
+
+    /// `Points: 3`: what the exercise is worth, a whole number from 1 to 1000 (the range
+    /// `workbook classroom --points` takes). Returns the text with that part taken out, so
+    /// the labels around it still read.
+    private mutating func readPoints(
+        _ literal: String, after label: Range<String.Index>, into exercise: inout Exercise, at location: SourceLocation
+    ) -> String {
+        let rest = literal[label.upperBound...]
+        let end = rest.firstIndex(of: "·") ?? rest.endIndex
+        let value = String(rest[..<end]).trimmingWhitespace
+        if let number = Int(value), (1...1000).contains(number) {
+            exercise.statedPoints = number
+        } else {
+            error(at: location, "'Points:' takes a whole number from 1 to 1000 (what exercise \(exercise.id) is worth), not '\(value)'")
+        }
+        return String(literal[..<label.lowerBound]) + String(rest[end...])
     }
 
     /// `Uses: 4.2, 4.3`: earlier exercises whose learner code this one builds on.
