@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
+@testable import WorkbookModel
 
 /// Issue 24: an author's mistake reported where it is written; issue 22: what a chapter
 /// says an exercise is worth, read, linted and used.

@@ -110,7 +110,7 @@ public struct Linter {
 
     /// The line of a tests file that declares its suite's type: the first type declaration
     /// after the `@Suite` attribute, or the file's first type declaration.
-    static func suiteDeclarationLine(in source: String) -> Int? {
+    package static func suiteDeclarationLine(in source: String) -> Int? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let declaration = #"^\s*(@\w+(\([^)]*\))?\s+)*((public|internal|package|final)\s+)*(struct|class|enum|actor)\s+\w"#
         let suite = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Suite") } ?? 0
