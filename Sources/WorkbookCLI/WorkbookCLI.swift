@@ -11,14 +11,14 @@ public enum WorkbookCLI {
             + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
             + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self, MutateCommand.self]
             + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self, CleanCommand.self]
-            + [CompletionsCommand.self, ManCommand.self]
+            + [CompletionsCommand.self, ManCommand.self, HelpCommand.self, VersionCommand.self]
     }
 
     /// The commands that fill `.workbook/cache`, after which it is pruned to its cap.
     static let cacheUsers: Set<String> = ["check", "run", "verify", "mutate", "grade", "start", "editor"]
 
     static var specs: [CommandSpec] {
-        commands.map { $0.spec } + [HelpCommand.spec, VersionCommand.spec]
+        commands.map { $0.spec }
     }
 
     /// Runs one command line and returns its exit code.
@@ -45,24 +45,9 @@ public enum WorkbookCLI {
     private static func dispatch(_ invocation: Invocation, parser: ArgumentParser, context: CommandContext) -> ExitCode {
         let console = context.console
         let spec = specs.first { $0.name == invocation.command }
-        if invocation.command == "help" {
-            if let name = invocation.arguments.first {
-                guard let target = specs.first(where: { $0.name == name }) else {
-                    console.error("\(UsageError.unknownCommand(name, suggestion: parser.closest(to: name, in: specs.map(\.name))))")
-                    return .usage
-                }
-                HelpCommand.detail(target, parser: parser, on: console)
-            } else {
-                HelpCommand.overview(specs, parser: parser, on: console)
-            }
-            return .success
-        }
         if invocation.has("help"), let spec {
             HelpCommand.detail(spec, parser: parser, on: console)
             return .success
-        }
-        if invocation.command == "version" {
-            return (try? VersionCommand.run(invocation, in: context)) ?? .failure
         }
         do {
             if let command = commands.first(where: { $0.spec.name == invocation.command }) {

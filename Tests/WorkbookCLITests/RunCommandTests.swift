@@ -57,7 +57,7 @@ struct RunCommandTests {
 
     @Test("rejects what it cannot run with exit status 2", arguments: [
         (["run", "9"], "unknown chapter '9'; the chapters are 1, 2"),
-        (["run", "missing.swift"], "missing.swift: no such file"),
+        (["run", "missing.swift"], "missing.swift: error: no such file"),
         (["run", "1", "--timeout", "soon"], "'soon' is not a value of '--timeout'; use one of: a number of seconds from 0.1 to 3600"),
     ])
     func usage(arguments: [String], message: String) async throws {

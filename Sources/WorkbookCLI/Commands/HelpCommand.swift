@@ -1,8 +1,23 @@
 /// `workbook help [COMMAND]` and `--help`: generated from the command specs.
-enum HelpCommand {
+enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help", summary: "show help for the tool or one command",
         arguments: "[COMMAND]", argumentCount: 0...1)
+
+    /// `workbook help [COMMAND]`: the overview, or one command in full.
+    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+        let specs = WorkbookCLI.specs
+        let parser = ArgumentParser(commands: specs)
+        guard let name = invocation.arguments.first else {
+            overview(specs, parser: parser, on: context.console)
+            return .success
+        }
+        guard let target = specs.first(where: { $0.name == name }) else {
+            throw UsageError.unknownCommand(name, suggestion: parser.closest(to: name, in: specs.map(\.name)))
+        }
+        detail(target, parser: parser, on: context.console)
+        return .success
+    }
 
     static func overview(_ specs: [CommandSpec], parser: ArgumentParser, on console: Console) {
         console.print(console.styled("workbook", .bold) + " — the Closures Workbook: read a chapter, solve its exercises, check them.")

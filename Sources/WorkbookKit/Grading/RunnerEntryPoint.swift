@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookToolchain
+import WorkbookSystem
 
 /// The test runner's generated `main`, and the grader's side of its protocol.
 ///

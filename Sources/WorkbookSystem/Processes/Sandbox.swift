@@ -99,12 +99,14 @@ public enum Sandbox {
         #endif
     }
 
+    #if os(Linux)
     /// Everything but the folders: read-only system, fresh /dev, /proc and /tmp, no
     /// network, no System V IPC, own PID namespace, gone when we are.
     static let commonArguments = [
         "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
         "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
     ]
+    #endif
 
     /// A command ready to start, and what to read and tidy once it has ended.
     struct Launch {

@@ -1,4 +1,3 @@
-import WorkbookSystem
 /// Lines the tool writes into the programs it generates (snippet programs, the snippet
 /// launcher), chosen for the platform the tool was built on, which is the one those
 /// programs are compiled for. One line each: callers count lines.
