@@ -281,6 +281,20 @@ public struct SnippetRunner: SnippetResultProvider {
         }
     }
 
+    /// The files a program's diagnostics may name: its own, and the chapters (or the
+    /// learner's file) its `#sourceLocation` lines point at.
+    static func diagnosticPaths(_ files: [SnippetProgram.File]) -> [String] {
+        let prefix = "#sourceLocation(file: "
+        var paths = Set(files.map(\.name))
+        for file in files {
+            for line in file.contents.split(separator: "\n") where line.hasPrefix(prefix) {
+                let quoted = line.dropFirst(prefix.count).prefix { $0 != "," }
+                if quoted.count >= 2 { paths.insert(String(quoted.dropFirst().dropLast())) }
+            }
+        }
+        return paths.sorted()
+    }
+
     private enum Compiled {
         case success(URL)
         case failure(String)
@@ -327,9 +341,10 @@ public struct SnippetRunner: SnippetResultProvider {
         switch direct {
         case .built?:
             break
-        case .doesNotCompile(let diagnostics)?:
+        case .doesNotCompile(let diagnostics)? where DirectFailure.isInSources(diagnostics, sources: Self.diagnosticPaths(files)):
             return .failure(diagnostics.trimmingWhitespace)
-        case .linkFailed?, nil:
+        case .doesNotCompile?, .linkFailed?, nil:
+            // A failure not located in the snippets may be the direct back end's own.
             // The driver links (or fails to) and says why in its own words.
             let arguments = flags + files.map(\.name) + ["-o", "program"]
             let result = try toolchain.compile(arguments, workingDirectory: scratch.path)

@@ -181,7 +181,7 @@ extension DirectCommands {
     public static func cached(toolchain: SwiftToolchain, flags: [String], cacheFolder: URL) -> DirectCommands? {
         guard BuildBackend.chosen == .direct else { return nil }
         var hash = ContentHash()
-        hash.combine("direct-commands-v4")
+        hash.combine("direct-commands-v5")  // 5: tried on a probe before use
         hash.combine(toolchain.swiftc)
         hash.combine(toolchain.version)
         for flag in flags { hash.combine(flag) }
@@ -190,10 +190,33 @@ extension DirectCommands {
             // An empty file records that this toolchain's commands could not be learnt.
             return data.isEmpty ? nil : try? JSONDecoder().decode(DirectCommands.self, from: data)
         }
-        let learnt = try? learn(toolchain: toolchain, flags: flags)
+        // Learnt, then tried: commands that cannot build and run a one-line program are
+        // recorded as unusable, and everything goes through the driver.
+        let learnt = (try? learn(toolchain: toolchain, flags: flags)).flatMap { $0.passesProbe() ? $0 : nil }
         let data = learnt.flatMap { try? JSONEncoder().encode($0) } ?? Data()
         try? AtomicFile.write(data, to: file)
         return learnt
+    }
+
+    /// Builds and runs `print("probe")` with these commands in a folder of its own: a
+    /// template that still names the learning folder, or an `-###` whose shape changed,
+    /// fails here rather than in a learner's check.
+    func passesProbe() -> Bool {
+        let words = compile + emitModule + autolink + linker + sharedLinker
+        guard !words.contains(where: { $0.contains("workbook-recipe-") }) else { return false }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-probe-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+              (try? Data("print(\"probe\")\n".utf8).write(to: folder.appendingPathComponent("main.swift"))) != nil
+        else { return false }
+        let program = folder.appendingPathComponent("probe")
+        guard let outcome = try? DirectProgramBuild(commands: self).build(
+                  files: ["main.swift"], moduleName: "WorkbookProbe", includes: [], archives: [], extraFlags: [],
+                  parseAsLibrary: false, in: folder, output: program),
+              outcome == .built,
+              let ran = try? ChildProcess.run(program.path, .init(timeout: 30))
+        else { return false }
+        return ran.termination.isSuccess && ran.standardOutput == "probe\n"
     }
 
     /// Asks the driver (and clang) what they would run for placeholder files.

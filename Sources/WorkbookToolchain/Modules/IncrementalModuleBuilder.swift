@@ -122,7 +122,13 @@ public struct IncrementalModuleBuilder: Sendable {
 
         try? FileManager.default.removeItem(at: stateFile)
         if let commands {
-            try compileWholeModule(sources: sources, dependencies: dependencies, layout: layout, with: commands)
+            do {
+                try compileWholeModule(sources: sources, dependencies: dependencies, layout: layout, with: commands)
+            } catch let failure as ModuleBuilder.BuildFailure 
+                where !failure.timedOut && !DirectFailure.isInSources(failure.diagnostics, sources: sources.map(\.path)) {
+                // Not an error in the code: the direct back end's own, maybe. The driver decides.
+                try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout)
+            }
         } else {
             try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout)
         }
