@@ -130,6 +130,15 @@ struct Ex4_SequenceTests {
                 "the events were \(world.log)")
     }
 
+    @Test("stops at a step that fails before it returns, after one that finished before it returned")
+    func synchronousFailure() {
+        let world = World()
+        _ = sequence([world.instant("A"), world.instant("B", ends: .failed("no ketchup")), world.instant("C")])(
+            world.progress, nil, world.done)
+        #expect(world.log == ["start A", "progress 1/3", "start B", "done failed (no ketchup)"],
+                "B failed at once, so the sequence should report that failure and start nothing after it; the events were \(world.log)")
+    }
+
     @Test("runs 100,000 steps that are done before they return, without running out of stack")
     func longRunOfSynchronousSteps() {
         let count = 100_000
@@ -192,10 +201,10 @@ private final class World: Sendable {
     }
 
     /// A step that is done before it returns.
-    func instant(_ name: String) -> AsyncOperation {
+    func instant(_ name: String, ends outcome: Outcome = .finished) -> AsyncOperation {
         { [self] _, _, done in
             append("start \(name)")
-            done?(.finished)
+            done?(outcome)
             return { [self] in append("cancel \(name)") }
         }
     }
