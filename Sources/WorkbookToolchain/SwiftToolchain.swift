@@ -21,12 +21,6 @@ public struct SwiftToolchain: Sendable {
         }
     }
 
-    /// Finds `swiftc` and asks it its version.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SwiftToolchain {
-        let path = try find(environment: environment)
-        return SwiftToolchain(swiftc: path, version: try askVersion(path))
-    }
-
     /// Like `locate`, but remembers the version in `versionCache`, keyed by the compiler
     /// binary's path, size and modification time: asking `swiftc` costs a process launch
     /// (0.1–0.3 s), too much for a re-run that finds everything cached.

@@ -16,7 +16,7 @@ struct EditorSupportTests {
     /// sourcekit-lsp beside the toolchain's swiftc (where the toolchain ships it), else on the PATH.
     static let server: String? = {
         var candidates: [String] = []
-        if let swiftc = try? SwiftToolchain.locate().swiftc {
+        if let swiftc = try? SwiftToolchain.forTests().swiftc {
             candidates.append(URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("sourcekit-lsp").path)
         }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

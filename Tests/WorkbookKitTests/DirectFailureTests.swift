@@ -36,7 +36,7 @@ struct DirectFailureTests {
 
     @Test("A template that still names the deleted learning folder fails the probe")
     func staleTemplateFailsTheProbe() async throws {
-        let toolchain = try await onOwnThread { try SwiftToolchain.locate() }
+        let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
         let learnt = try #require(try await onOwnThread { try DirectCommands.learn(toolchain: toolchain, flags: SwiftToolchain.languageFlags) })
         #expect(try await onOwnThread { learnt.passesProbe() }, "the commands learnt from this toolchain build and run the probe")
         var stale = learnt

@@ -8,7 +8,7 @@ import WorkbookTestSupport
 func kindsGrader(_ workbook: Workbook) async throws -> Grader {
     var options = Grader.Options()
     options.timeout = 5
-    return Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
+    return Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
 }
 
 @Suite("Exercise kinds: the format")

@@ -25,7 +25,7 @@ struct GradingIsolationTests {
         let root = try GradingFixture.copy()
         defer { try? FileManager.default.removeItem(at: root) }
         let broken = "public func add(_ a: Int, _ b: Int) -> Int { \"x\" }\n"
-        let toolchain = try await onOwnThread { try SwiftToolchain.locate() }
+        let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
         for name in ["first", "second"] {
             let workbook = try Workbook(root: root, exercisesFolder: try workspace(name, in: root, broken: broken))
             let grader = Grader(workbook: workbook, toolchain: toolchain)
@@ -49,7 +49,7 @@ struct GradingIsolationTests {
 
             """
         let workbook = try Workbook(root: root, exercisesFolder: try workspace("ws", in: root, broken: relocated))
-        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         let chapter = try workbook.chapter("1")
         let grade = try await onOwnThread { try grader.grade(chapter) }
         #expect(grade.exercises.map(\.status) == [.doesNotCompile, .passed, .passed], "\(grade.exercises.map(\.message))")
@@ -102,7 +102,7 @@ struct RedeclarationBlameTests {
         let lines = try String(contentsOf: apply, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex { $0.contains("public func add") }) + 1
         let workbook = try Workbook(root: root, exercisesFolder: folder.deletingLastPathComponent())
-        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         let chapter = try workbook.chapter("1")
         let grade = try await onOwnThread { try grader.grade(chapter) }
         #expect(grade.exercises.map(\.status) == [.passed, .doesNotCompile, .passed], "\(grade.exercises.map(\.message))")

@@ -18,7 +18,7 @@ struct GradingTests {
         let workbook = try Workbook(root: root)
         var options = Grader.Options()
         options.timeout = 3
-        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
         let started = Date()
         let faultsChapter = try workbook.chapter("2")
         let grade = try await onOwnThread { try grader.grade(faultsChapter) }
@@ -78,7 +78,7 @@ struct GradingTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
-        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
@@ -121,7 +121,7 @@ struct GradingTests {
             try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
         }
         let said = Mutex<[String]>([])
-        var grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() })
+        var grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         grader.progress = { line in said.withLock { $0.append(line) } }
         let first = try await onOwnThread { [grader] in try grader.grade(chapter) }
         #expect(first.allPassed)

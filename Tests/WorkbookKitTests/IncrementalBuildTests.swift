@@ -58,7 +58,7 @@ struct DirectCommandsTests {
     func learnt() async throws {
         let cache = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let toolchain = try await onOwnThread { try SwiftToolchain.locate() }
+        let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
         let commands = try #require(try await onOwnThread {
             DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache)
         })
@@ -83,7 +83,7 @@ struct IncrementalModuleBuilderTests {
 
         init() throws {
             folder = try temporaryFolder()
-            let toolchain = try SwiftToolchain.locate()
+            let toolchain = try SwiftToolchain.forTests()
             commands = try #require(DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: folder))
             builder = IncrementalModuleBuilder(toolchain: toolchain, buildFolder: folder.appendingPathComponent("builds"), commands: commands)
             try FileManager.default.createDirectory(at: a.deletingLastPathComponent(), withIntermediateDirectories: true)

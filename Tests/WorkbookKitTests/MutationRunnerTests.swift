@@ -22,7 +22,7 @@ struct MutationRunnerTests {
         let chapter = try workbook.chapter("1")
         var options = MutationRunner.Options()
         options.timeout = 5
-        let runner = MutationRunner(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.locate() }, options: options)
+        let runner = MutationRunner(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
 
         let report = try await onOwnThread { try runner.run(chapter) }
         let outcomes = Dictionary(uniqueKeysWithValues: report.results.map { ("\($0.mutant.key) \($0.mutant.diff)", $0.outcome.status) })

@@ -107,7 +107,7 @@ enum RunningFixture {
 
     /// The shared copy and its toolchain, made on first use.
     static let shared: Result<(root: URL, toolchain: SwiftToolchain), SetupFailure> = {
-        do { return .success((try make(), try SwiftToolchain.locate())) } catch { return .failure(SetupFailure(reason: "\(error)")) }
+        do { return .success((try make(), try SwiftToolchain.forTests())) } catch { return .failure(SetupFailure(reason: "\(error)")) }
     }()
 
     struct SetupFailure: Error, Sendable {

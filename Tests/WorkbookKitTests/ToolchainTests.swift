@@ -98,7 +98,7 @@ struct ModuleBuilderTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("Greeting.swift")
         try "public func greeting() -> String { \"hello from a module\" }\n".write(to: source, atomically: true, encoding: .utf8)
-        let builder = ModuleBuilder(toolchain: try SwiftToolchain.locate(), cacheFolder: folder.appendingPathComponent("cache"))
+        let builder = ModuleBuilder(toolchain: try SwiftToolchain.forTests(), cacheFolder: folder.appendingPathComponent("cache"))
         let module = try builder.build(name: "Greeting", sources: [source])
         let again = try builder.build(name: "Greeting", sources: [source])
         #expect(module == again)
@@ -127,7 +127,7 @@ struct ModuleBuilderTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("Broken.swift")
         try "public func broken() -> Int { \"not a number\" }\n".write(to: source, atomically: true, encoding: .utf8)
-        let builder = ModuleBuilder(toolchain: try SwiftToolchain.locate(), cacheFolder: folder)
+        let builder = ModuleBuilder(toolchain: try SwiftToolchain.forTests(), cacheFolder: folder)
         let error = #expect(throws: ModuleBuilder.BuildFailure.self) {
             try builder.build(name: "Broken", sources: [source])
         }
@@ -178,7 +178,7 @@ struct ToolchainVersionCacheTests {
     func versionCache() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("wb-version-\(UUID().uuidString)/version")
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
-        let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.locate()) }
+        let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.forTests()) }
         #expect(asked.version == direct.version)
         let stored = try String(contentsOf: cache, encoding: .utf8)
         try stored.replacingOccurrences(of: asked.version, with: "remembered").write(to: cache, atomically: true, encoding: .utf8)

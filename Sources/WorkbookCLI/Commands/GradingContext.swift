@@ -51,8 +51,8 @@ struct GradingContext {
     /// The `--timeout` value, validated: one decoder for every command that takes it.
     /// Below a tenth of a second even a correct answer cannot start (the runner takes
     /// about 10 ms, a loaded machine ten times that); past an hour it is a typo.
-    static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
-        guard let text = invocation.value("timeout") else { return 10 }
+    static func timeout(_ invocation: Invocation, default seconds: Double = 10) throws(UsageError) -> Double {
+        guard let text = invocation.value("timeout") else { return seconds }
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
             throw .invalidChoice(option: "timeout", value: text, choices: ["a number of seconds from 0.1 to 3600"])
         }

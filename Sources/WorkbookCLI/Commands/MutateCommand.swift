@@ -45,7 +45,7 @@ enum MutateCommand: Command {
         var options = MutationRunner.Options()
         let floor: Double
         do {
-            options.timeout = try number(invocation, "timeout", default: 5, in: 0.1...3600)
+            options.timeout = try GradingContext.timeout(invocation, default: 5)
             floor = try number(invocation, "min-score", default: 95, in: 0...100)
             options.sample = try invocation.value("sample").map { _ in Int(try number(invocation, "sample", default: 0, in: 1...1_000_000)) }
             options.workers = Int(try number(invocation, "jobs", default: Double(options.workers), in: 1...64))

@@ -1,0 +1,10 @@
+import Foundation
+import WorkbookToolchain
+
+extension SwiftToolchain {
+    /// The toolchain as every command locates it, with its version remembered in a cache
+    /// the test processes share (asking `swiftc` costs a process launch per test).
+    public static func forTests() throws -> SwiftToolchain {
+        try locate(cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent("workbook-tests-toolchain"))
+    }
+}
