@@ -8,16 +8,20 @@
 //
 // * the data is not a JSON array                       → `.notAList`
 // * record `i` lacks a field or has one of a wrong type → `.malformedRecord(index: i, field: key)`
-// * record `i` has an empty `Name`                      → `.malformedRecord(index: i, field: "Name")`
+// * record `i` has a blank `Name` (empty, or only spaces) → `.malformedRecord(index: i, field: "Name")`
 // * record `i` has a negative `Price`                   → `.malformedRecord(index: i, field: "Price")`
 //
 // Prices stay exact: 4.99 must be the `Decimal` 4.99, not the nearest `Double`.
+// (swift-foundation's `JSONDecoder`, which Linux toolchains use since Swift 6, reads
+// the digits into a `Decimal`; older Foundations went through `Double`.)
 
 import Diner
 import Foundation
 
-/// Why an inventory could not be turned into a menu.
-public enum InventoryError: Error, Equatable, CustomStringConvertible {
+/// Why an inventory could not be turned into a menu. (Not the stage's `InventoryError`
+/// of chapter 3, which says why the service did not answer: this one says what was
+/// wrong with an answer.)
+public enum InventoryFormatError: Error, Equatable, CustomStringConvertible {
     /// The JSON is not an array of records.
     case notAList
     /// The record at `index` (counting from 0) is unusable because of `field`.
@@ -32,11 +36,11 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The menu items described by the inventory service's JSON, in order.
-public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [MenuItem] {
+public func menuItems(fromInventoryJSON data: Data) throws(InventoryFormatError) -> [MenuItem] {
     // BEGIN SOLUTION
     // The decoder's coding path starts with the array index of the failing record;
     // an empty path means the top level itself was wrong.
-    func position(in codingPath: [any CodingKey], field: String) -> InventoryError {
+    func position(in codingPath: [any CodingKey], field: String) -> InventoryFormatError {
         guard let index = codingPath.first?.intValue else { return .notAList }
         return .malformedRecord(index: index, field: field)
     }
@@ -50,13 +54,14 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [M
             var records = try decoder.unkeyedContainer()
             while !records.isAtEnd {
                 let index = records.currentIndex
-                // `JSONDecoder` reads "4.99" straight into a `Decimal`: no Double on the way.
+                // This `JSONDecoder` reads "4.99" into a `Decimal` digit by digit.
                 let record = try records.decode(InventoryRecord.self)
-                if record.name.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw InventoryError.malformedRecord(index: index, field: "Name")
+                // A name of spaces shows as an empty line on the menu board.
+                if record.name.allSatisfy({ $0 == " " }) {
+                    throw InventoryFormatError.malformedRecord(index: index, field: "Name")
                 }
                 if record.price < 0 {
-                    throw InventoryError.malformedRecord(index: index, field: "Price")
+                    throw InventoryFormatError.malformedRecord(index: index, field: "Price")
                 }
                 items.append(record.menuItem)
             }
@@ -65,7 +70,7 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryError) -> [M
 
     do {
         return try JSONDecoder().decode(CheckedMenu.self, from: data).items
-    } catch let error as InventoryError {
+    } catch let error as InventoryFormatError {
         throw error
     } catch let DecodingError.keyNotFound(key, context) {
         throw position(in: context.codingPath, field: key.stringValue)

@@ -45,7 +45,7 @@ struct Ex3_LoadInventoryTests {
     func missingPrice(badIndex: Int) {
         var records = goodRecords
         records[badIndex] = #""Name": "Mystery", "Image": "mystery.png""#
-        #expect(throws: InventoryError.malformedRecord(index: badIndex, field: "Price"),
+        #expect(throws: InventoryFormatError.malformedRecord(index: badIndex, field: "Price"),
                 "record \(badIndex) (counting from 0) has no Price; the error should say so instead of skipping it") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
@@ -55,20 +55,21 @@ struct Ex3_LoadInventoryTests {
     func priceAsText() {
         var records = goodRecords
         records[1] = #""Name": "Fries", "Price": "1.99", "Image": "fries.png""#
-        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Price"),
+        #expect(throws: InventoryFormatError.malformedRecord(index: 1, field: "Price"),
                 "record 1's Price is a string, not a number; expected .malformedRecord(index: 1, field: \"Price\")") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
     }
 
-    @Test("rejects an empty name or a negative price", arguments: [
+    @Test("rejects an empty or blank name, or a negative price", arguments: [
         (#""Name": "", "Price": 1.00, "Image": "x.png""#, "Name"),
+        (#""Name": "   ", "Price": 1.00, "Image": "x.png""#, "Name"),
         (#""Name": "Refund", "Price": -2.50, "Image": "x.png""#, "Price"),
     ])
     func invalidValues(record: String, field: String) {
         var records = goodRecords
         records[3] = record
-        #expect(throws: InventoryError.malformedRecord(index: 3, field: field),
+        #expect(throws: InventoryFormatError.malformedRecord(index: 3, field: field),
                 "record 3 has a bad \(field); the menu should not be built from it") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
@@ -79,10 +80,19 @@ struct Ex3_LoadInventoryTests {
         var records = goodRecords
         records[1] = #""Name": "", "Price": 1.00, "Image": "x.png""#
         records[3] = #""Name": "", "Price": 1.00, "Image": "y.png""#
-        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
+        #expect(throws: InventoryFormatError.malformedRecord(index: 1, field: "Name"),
                 "records 1 and 3 are both bad; report the first one you meet") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
+    }
+
+    @Test("accepts a name with spaces around and inside it")
+    func spacedName() throws {
+        var records = goodRecords
+        records[2] = #""Name": " Hot Fudge Sundae ", "Price": 3.99, "Image": "sundae.png""#
+        let menu = try menuItems(fromInventoryJSON: inventory(records))
+        #expect(menu.map(\.name) == ["Burger", "Fries", " Hot Fudge Sundae ", "Hot Dog", "Apple Pie"],
+                "only a name that is empty or all spaces is bad, and names are kept as the JSON wrote them; got \(menu.map(\.name))")
     }
 
     @Test("accepts a free item and one under a dollar")
@@ -106,7 +116,7 @@ struct Ex3_LoadInventoryTests {
         var records = goodRecords
         records[1] = #""Name": "", "Price": 1.00, "Image": "x.png""#
         records[3] = #""Name": "Mystery", "Image": "mystery.png""#
-        #expect(throws: InventoryError.malformedRecord(index: 1, field: "Name"),
+        #expect(throws: InventoryFormatError.malformedRecord(index: 1, field: "Name"),
                 "record 1 has an empty name and record 3 has no Price; the first bad record met is record 1") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
@@ -117,7 +127,7 @@ struct Ex3_LoadInventoryTests {
         "not json at all",
     ])
     func notAList(text: String) {
-        #expect(throws: InventoryError.notAList, "\(text.debugDescription) is not a JSON array; expected .notAList") {
+        #expect(throws: InventoryFormatError.notAList, "\(text.debugDescription) is not a JSON array; expected .notAList") {
             try menuItems(fromInventoryJSON: Data(text.utf8))
         }
     }
