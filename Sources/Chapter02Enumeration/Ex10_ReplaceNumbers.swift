@@ -31,8 +31,8 @@ extension NumbersScreen {
             for section in dataSource.sections.indices {
                 dataSource.sections[section].numbers = numbers[section]
             }
-            try table.deleteRows(at: deleted)
-            try table.insertRows(at: inserted)
+            try table.deleteRows(at: deleted, with: .automatic)
+            try table.insertRows(at: inserted, with: .automatic)
         }
         // STARTER:
         // for section in dataSource.sections.indices {

@@ -31,7 +31,7 @@ extension NumbersScreen {
         // Data source first, table second: the table checks the new count against
         // the old one when we tell it.
         dataSource.sections.remove(at: index)
-        try table.deleteSections(IndexSet(integer: index))
+        try table.deleteSections(IndexSet(integer: index), with: .automatic)
         barButton = nil  // nothing left for it to do
         return true
         // STARTER:

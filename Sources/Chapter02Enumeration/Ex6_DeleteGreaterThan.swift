@@ -9,7 +9,7 @@
 //    number greater than `limit`, in section order and row order;
 // 2. remove exactly those numbers from `dataSource.sections` — careful: removing
 //    row 1 moves row 2 to index 1;
-// 3. call `table.deleteRows(at:)` once with all the collected index paths (skip
+// 3. call `table.deleteRows(at:with:)` once with all the collected index paths (skip
 //    the call when there is nothing to delete);
 // 4. remove the bar button, and return the index paths you deleted.
 //
@@ -43,7 +43,7 @@ extension NumbersScreen {
         }
 
         // Step 3: the table, told exactly which rows went.
-        try table.deleteRows(at: doomed)
+        try table.deleteRows(at: doomed, with: .automatic)
         barButton = nil
         return doomed
         // STARTER:

@@ -123,6 +123,7 @@ public final class TableView: View {
     private weak var _dataSource: (any TableViewDataSource)?
     private var _sections: [Section] = []
     private var _updates: [Update] = []
+    private var _animations: [RowAnimation] = []
     private var _pending: Update?
 
     public override init(frame: CGRect = .zero, name: String = "table") {
@@ -157,18 +158,24 @@ public final class TableView: View {
     /// Every update the table accepted, oldest first.
     public var updates: [Update] { withLock { _updates } }
 
+    /// The animation of every delete and insert call, in call order. The stage draws
+    /// none of them; UIKit would slide or fade the rows as asked.
+    public var animations: [RowAnimation] { withLock { _animations } }
+
     // MARK: Updates
 
     /// Deletes `sections` (indices before the update) from the table. Remove them
     /// from the data source first.
-    public func deleteSections(_ sections: IndexSet) throws(TableViewUpdateError) {
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) throws(TableViewUpdateError) {
+        withLock { _animations.append(animation) }
         var update = Update()
         update.deletedSections = sections
         try submit(update)
     }
 
     /// Inserts `sections` (indices after the update). Add them to the data source first.
-    public func insertSections(_ sections: IndexSet) throws(TableViewUpdateError) {
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) throws(TableViewUpdateError) {
+        withLock { _animations.append(animation) }
         var update = Update()
         update.insertedSections = sections
         try submit(update)
@@ -176,7 +183,8 @@ public final class TableView: View {
 
     /// Deletes the rows at `indexPaths` (index paths before the update). Remove
     /// them from the data source first.
-    public func deleteRows(at indexPaths: [IndexPath]) throws(TableViewUpdateError) {
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) throws(TableViewUpdateError) {
+        withLock { _animations.append(animation) }
         var update = Update()
         update.deletedRows = Array(Set(indexPaths)).sorted()
         try submit(update)
@@ -184,7 +192,8 @@ public final class TableView: View {
 
     /// Inserts rows at `indexPaths` (index paths after the update). Add them to the
     /// data source first.
-    public func insertRows(at indexPaths: [IndexPath]) throws(TableViewUpdateError) {
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) throws(TableViewUpdateError) {
+        withLock { _animations.append(animation) }
         var update = Update()
         update.insertedRows = Array(Set(indexPaths)).sorted()
         try submit(update)

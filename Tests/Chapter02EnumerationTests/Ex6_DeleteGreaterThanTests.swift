@@ -36,7 +36,7 @@ struct Ex6_DeleteGreaterThanTests {
         let screen = NumbersScreen()
         let paths = delete(above: 2, on: screen)
         #expect(screen.table.updates.count == 1,
-                "call deleteRows(at:) once with every index path (not once per row, and not reloadData); the table saw \(screen.table.updates.count) updates")
+                "call deleteRows(at:with:) once with every index path (not once per row, and not reloadData); the table saw \(screen.table.updates.count) updates")
         #expect(screen.table.updates.first?.deletedRows == paths, "the rows deleted from the table should be the index paths you return")
     }
 
