@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
@@ -143,6 +144,36 @@ struct ExerciseKindsGradingTests {
         try workbook.write("exercises/01-blocks/Ex3_Shared.swift", KindsFixture.compileReference)
         let fixed = try await onOwnThread { try grader.grade(chapter) }
         #expect(fixed.exercises.map(\.status) == [.passed, .notStarted, .passed])
+    }
+
+    @Test("an untouched compile starter costs one failed build, not one per check: its diagnostics are remembered")
+    func untouchedCompileStarter() async throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files)
+        defer { workbook.remove() }
+        let loaded = try workbook.load()
+        var grader = try await kindsGrader(loaded)
+        let chapter = try #require(loaded.chapters.first)
+        for exercise in chapter.exercises {
+            try workbook.write("exercises/01-blocks/\(exercise.fileName!)", try loaded.starter(for: exercise))
+        }
+        let phases = Mutex<[String]>([])
+        grader.progress = { phase in phases.withLock { $0.append(phase) } }
+        let compiles = { phases.withLock { list in list.filter { $0.hasPrefix("compiling Chapter01Blocks") }.count } }
+        let graded = grader
+        let first = try await onOwnThread { try graded.grade(chapter) }
+        #expect(compiles() == 2, "the first check learns that the starter does not compile: \(phases.withLock { $0 })")
+        phases.withLock { $0 = [] }
+        try workbook.write("exercises/01-blocks/Ex1_Add.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n")
+        let second = try await onOwnThread { try graded.grade(chapter) }
+        #expect(compiles() == 1, "\(phases.withLock { $0 })")
+        #expect(second.exercises.map(\.status) == [.passed, .notStarted, .notStarted])
+        #expect(second.exercises[2].message == first.exercises[2].message)
+        // Edited, it is compiled again: the memo is only for the untouched starter.
+        phases.withLock { $0 = [] }
+        try workbook.write("exercises/01-blocks/Ex3_Shared.swift", "public func makeShared() -> @Sendable () -> Int {\n    var count = 1\n    return { count += 1; return count }\n}\n")
+        let broken = try await onOwnThread { try graded.grade(chapter) }
+        #expect(broken.exercises.map(\.status) == [.passed, .notStarted, .doesNotCompile])
+        #expect(compiles() == 2)
     }
 
     @Test("verify: each kind keeps its rule, and a wrong stated error or reference prediction is found")
