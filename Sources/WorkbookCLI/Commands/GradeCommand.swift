@@ -14,6 +14,7 @@ enum GradeCommand: Command {
             .value("out", "DIR", "where the gradebook goes (default: gradebook/ in the workbook)"),
             .value("chapter", "N", "grade only chapter N"),
             .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
+            .value("jobs", "N", "students graded side by side (default: twice the processors)"),
             .flag("fresh", "grade everything again, ignoring cached results"),
         ],
         discussion: """
@@ -57,6 +58,9 @@ enum GradeCommand: Command {
 
         let toolchain = try context.toolchain(for: workbook)
         var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
+        if invocation.value("jobs") != nil {
+            grader.width = Int(try MutateCommand.number(invocation, "jobs", default: 0, in: 1...64))
+        }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)
         grader.progress = { done, total in bar.update(done: done, total: total) }

@@ -22,8 +22,10 @@ public struct ClassGrader: Sendable {
     public var options: Grader.Options
     /// The chapters to grade (numbers); nil for all.
     public var chapters: [Int]?
-    /// Students graded at once. Two per processor: most of a run is waiting for children.
-    public var width = max(2, BlockingLanes.processors)
+    /// Students graded at once: two per processor, because a student's grading spends
+    /// most of its time waiting for its children (12 students on 2 processors: 3.2 s of
+    /// CPU in 6.0 s with 2 lanes, 3.3 s with 4, measured).
+    public var width = max(2, BlockingLanes.processors * 2)
     /// Told after each student: how many are done, of how many.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
