@@ -48,6 +48,18 @@ struct RenderBookTests {
         #expect(PrintBook.slotIDs(in: referenced) == ["chapter-2", "exercise-1-1"])
     }
 
+    @Test("adds page slots exactly where the pattern of chapter, exercise and hints links matches", arguments: [
+        ##"<a href="#chapter-2">chapter <code>2</code></a> <a href="#top">top</a> <a href="#chapter-">none</a>"##,
+        ##"<a href="#hints-3-2">hint</a><a href="#exercise-x">x</a><a href="#chapters-1">s</a><a href="#chapter-1"#>odd</a>"##,
+        ##"<p>é <a href="#exercise-10-2">10.2</a></p><a href="#chapter-4">unclosed"##,
+        "",
+    ])
+    func pageReferencesAsThePatternSays(html: String) {
+        let pattern = /<a href="#((?:chapter|exercise|hints)-[0-9-]+)">([\s\S]*?)<\/a>/
+        let expected = html.replacing(pattern) { "\($0.output.0)<span class=\"page-ref\"><!--page:\($0.output.1)--></span>" }
+        #expect(PrintBook.withPageReferences(html) == expected)
+    }
+
     @Test("quotes a running head for CSS")
     func cssString() {
         #expect(PrintBook.cssString(#"3. "Queues" \ GCD"#) == #""3. \"Queues\" \\ GCD""#)
