@@ -21,6 +21,13 @@ struct TextBytesTests {
         #expect(TextLines.trimmed(" \t a b \t\r\n\tc\r\n") == ["a b", "c", ""])
     }
 
+    @Test("replaces every marker as Foundation's replacingOccurrences does", arguments: [
+        "", "no marker", "<b>a</b> é <b>b</b>", "<b><b>", "<b", "x<b>", "<b>y",
+    ])
+    func replacesAll(text: String) {
+        #expect(ByteSearch.replacingAll("<b>", with: "<strong>", in: text) == text.replacingOccurrences(of: "<b>", with: "<strong>"))
+    }
+
     @Test("finds markers byte for byte, from where it is told")
     func search() {
         var text = "<p>a</p><p>b</p>"

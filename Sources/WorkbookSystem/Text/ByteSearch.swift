@@ -42,6 +42,26 @@ package enum ByteSearch {
         return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
     }
 
+    /// `text` with every `needle` replaced by `replacement`, byte for byte, left to right.
+    /// (Foundation's `replacingOccurrences` on a whole page was 20% of a cached render.)
+    package static func replacingAll(_ needle: String, with replacement: String, in text: String) -> String {
+        guard !needle.isEmpty else { return text }
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            var copied = 0
+            while let found = firstOffset(of: needle.utf8, in: bytes, from: copied) {
+                if out.isEmpty { out.reserveCapacity(bytes.count + 256) }
+                out += bytes[copied..<found]
+                out += replacement.utf8
+                copied = found + needle.utf8.count
+            }
+            guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
+            out += bytes[copied...]
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
     /// Whether `text` holds `needle`, byte for byte.
     package static func contains(_ needle: String, in text: String) -> Bool {
         var text = text
