@@ -60,13 +60,13 @@ struct DirectCommandsTests {
         defer { try? FileManager.default.removeItem(at: cache) }
         let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
         let commands = try #require(try await onOwnThread {
-            DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache)
+            DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache, backend: .direct)
         })
         #expect(commands.compile.first?.hasSuffix("swift-frontend") == true)
         #expect(commands.linker.first?.hasSuffix("lld") == true)
         let kept = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("recipes").path)
         #expect(kept.count == 1)
-        #expect(DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache) == commands)
+        #expect(DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cache, backend: .direct) == commands)
     }
 }
 
@@ -84,7 +84,7 @@ struct IncrementalModuleBuilderTests {
         init() throws {
             folder = try temporaryFolder()
             let toolchain = try SwiftToolchain.forTests()
-            commands = try #require(DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: folder))
+            commands = try #require(DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: folder, backend: .direct))
             builder = IncrementalModuleBuilder(toolchain: toolchain, buildFolder: folder.appendingPathComponent("builds"), commands: commands)
             try FileManager.default.createDirectory(at: a.deletingLastPathComponent(), withIntermediateDirectories: true)
             try write("func base() -> Int { 1 }\n", to: a)

@@ -177,9 +177,12 @@ extension DirectCommands {
     }
 
     /// The commands for `toolchain` with `flags`, learnt once and kept under
-    /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver).
-    public static func cached(toolchain: SwiftToolchain, flags: [String], cacheFolder: URL) -> DirectCommands? {
-        guard BuildBackend.chosen == .direct else { return nil }
+    /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver), or
+    /// when `backend` (the chosen one, unless a test of this back end names it) is the driver.
+    public static func cached(
+        toolchain: SwiftToolchain, flags: [String], cacheFolder: URL, backend: BuildBackend = .chosen
+    ) -> DirectCommands? {
+        guard backend == .direct else { return nil }
         var hash = ContentHash()
         hash.combine("direct-commands-v5")  // 5: tried on a probe before use
         hash.combine(toolchain.swiftc)
