@@ -51,8 +51,22 @@ enum Orphans {
         }
     }
 
-    /// The processes whose parent is `parent`, from /proc/PID/stat.
+    /// The processes whose parent is `parent`: this process's from the kernel's own
+    /// list (/proc/self/task/TID/children), others' from every /proc/PID/stat.
     static func children(of parent: pid_t) -> [pid_t] {
+        #if os(Linux)
+        // Every run ends with a sweep: scanning all of /proc for it was 3.5% of a class's
+        // grading, the kernel's list is a read per thread (measured with perf).
+        if parent == getpid(), let listed = listedChildren() { return listed }
+        return scannedChildren(of: parent)
+        #else
+        // No /proc: the process group's kill (`terminate`) is all there is to go on.
+        return []
+        #endif
+    }
+
+    /// The processes whose parent is `parent`, from every /proc/PID/stat.
+    static func scannedChildren(of parent: pid_t) -> [pid_t] {
         #if os(Linux)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return names.compactMap { name -> pid_t? in
@@ -70,6 +84,36 @@ enum Orphans {
         return []
         #endif
     }
+
+    #if os(Linux)
+    /// This process's children, from each of its threads' `children` file (an orphan is
+    /// re-parented to one of the subreaper's threads); nil where the kernel has no such
+    /// files (built without CONFIG_PROC_CHILDREN).
+    static func listedChildren() -> [pid_t]? {
+        guard let tasks = opendir("/proc/self/task") else { return nil }
+        defer { closedir(tasks) }
+        var pids: [pid_t] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard pid_t(name) != nil else { continue }
+            let fd = open("/proc/self/task/\(name)/children", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                if errno == ENOENT, !FileManager.default.fileExists(atPath: "/proc/self/task/\(name)") { continue }  // the thread ended
+                return nil
+            }
+            defer { close(fd) }
+            var text: [UInt8] = []
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                text += buffer[..<count]
+            }
+            pids += text.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+        }
+        return pids
+    }
+    #endif
 
     /// CPU seconds (user + system) used so far by the live processes of process group
     /// `group`, from /proc/PID/stat. Zero where there is no /proc.
