@@ -65,6 +65,11 @@ struct RenderFigureTests {
         Case(open + #"<rect data-x="1"/></svg>"#, "the attribute data-x= on <rect>", 1),
         Case(open + #"<animate attributeName="href" to="javascript:alert(1)"/></svg>"#, "a <animate> element", 1),
         Case("<?xml version=\"1.0\"?>\n<!DOCTYPE svg [<!ENTITY x \"<script>\">]>\n" + open + "&x;</svg>", "a document type or entity declaration", 2),
+        // Case and blanks do not hide a declaration or a scheme, by the ASCII path or the Unicode one.
+        Case("<?xml version=\"1.0\"?>\n\n<!DocType svg>\n" + open + "</svg>", "a document type or entity declaration", 3),
+        Case(open + "\n" + #"<use href="JavaScript:alert(1)"/>"# + "\n</svg>", "a javascript: URL in href=", 2),
+        Case(open + "\n" + #"<rect fill="url( JAVA SCRIPT:x)"/>"# + "\n</svg>", "a javascript: URL in fill=", 2),
+        Case(open + "\n" + #"<rect style="fill: url(DaTa:é)"/>"# + "\n</svg>", "a data: URL in style=", 2),
         Case(open + "\n<?xml-stylesheet href=\"https://example.com/s.css\"?>\n</svg>", "a processing instruction", 2),
         Case(#"<svg xmlns="http://www.w3.org/1999/xhtml"></svg>"#, "the namespace http://www.w3.org/1999/xhtml", 1),
     ]

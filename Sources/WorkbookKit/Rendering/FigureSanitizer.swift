@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookSystem
 #if canImport(FoundationXML)
 import FoundationXML  // XMLParser lives here on Linux; on Darwin it is in Foundation
 #endif
@@ -95,11 +96,8 @@ struct FigureSanitizer {
     /// The document's root element. A document type (and with it every entity
     /// declaration) is refused before parsing: no entity can expand into markup.
     static func parse(_ text: String) throws(Figure.Rejection) -> Element {
-        let lower = text.lowercased()
-        for declaration in ["<!doctype", "<!entity"] {
-            if let range = lower.range(of: declaration) {
-                throw .forbidden("a document type or entity declaration (<!DOCTYPE, <!ENTITY)", line: line(of: range.lowerBound, in: lower))
-            }
+        if let offset = declarationOffset(in: text) {
+            throw .forbidden("a document type or entity declaration (<!DOCTYPE, <!ENTITY)", line: line(ofOffset: offset, in: text))
         }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(text.utf8))
@@ -119,8 +117,25 @@ struct FigureSanitizer {
         return root
     }
 
-    private static func line(of index: String.Index, in text: String) -> Int {
-        text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    /// Where the first `<!DOCTYPE` or `<!ENTITY` (in any case) starts, by bytes: the
+    /// lower-cased copy and Foundation's `range(of:)` it replaced cost a figure more than
+    /// its parse (perf). Only ASCII letters spell either word, as XML reads it.
+    private static func declarationOffset(in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var from = 0
+            while let open = ByteSearch.firstOffset(of: "<!".utf8, in: bytes, from: from) {
+                for word in ["doctype", "entity"] where open + 2 + word.utf8.count <= bytes.count {
+                    if zip(bytes[(open + 2)...], word.utf8).allSatisfy({ $0 | 0x20 == $1 }) { return open }
+                }
+                from = open + 2
+            }
+            return nil
+        }
+    }
+
+    private static func line(ofOffset offset: Int, in text: String) -> Int {
+        text.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// What the parser's error means, in an author's words. Foundation on Linux keeps
@@ -247,8 +262,8 @@ struct FigureSanitizer {
     ]
 
     private static func checkValue(_ value: String, of name: String, line: Int) throws(Figure.Rejection) {
-        let squeezed = String(value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init)).lowercased()
-        for rule in forbiddenInValues where squeezed.contains(rule.needle) {
+        let squeezed = squeezedLowercase(value)
+        for rule in forbiddenInValues where ByteSearch.contains(rule.needle, in: squeezed) {
             throw .forbidden("\(rule.reason) in \(name)=", line: line)
         }
         if name == "xmlns", value != svgNamespace {
@@ -263,6 +278,7 @@ struct FigureSanitizer {
             }
         }
         // Every url(…) must name an element of the figure: url(#id).
+        guard ByteSearch.contains("url(", in: squeezed) else { return }
         var rest = Substring(squeezed)
         while let open = rest.range(of: "url(") {
             let inside = rest[open.upperBound...]
@@ -278,6 +294,21 @@ struct FigureSanitizer {
             }
             rest = inside[inside.index(after: close)...]
         }
+    }
+
+    /// `value` without blanks and control characters, lower-cased. An ASCII value (nearly
+    /// every one) by its bytes; any other through Unicode's lower-casing.
+    private static func squeezedLowercase(_ value: String) -> String {
+        let bytes = value.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init)).lowercased()
+        }
+        var squeezed: [UInt8] = []
+        squeezed.reserveCapacity(bytes.count)
+        for byte in bytes where byte > 0x20 && byte != 0x7F {
+            squeezed.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return String(decoding: squeezed, as: UTF8.self)
     }
 
     /// An XML name of the plain kind ids use: a letter or `_`, then letters, digits, `_`, `-`, `.`.
@@ -300,7 +331,7 @@ struct FigureSanitizer {
                 let target = String(value.dropFirst())
                 guard ids[target] != nil else { throw .forbidden("a reference to #\(target), which the figure does not define", line: element.line) }
                 element.attributes[index].value = "#\(prefix)-\(target)"
-            } else if value.contains("url(") {
+            } else if ByteSearch.contains("url(", in: value) {
                 element.attributes[index].value = try rewritingURLs(value, prefix: prefix, ids: ids, line: element.line)
             }
         }
