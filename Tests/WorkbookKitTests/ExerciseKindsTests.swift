@@ -174,6 +174,18 @@ struct ExerciseKindsGradingTests {
         let broken = try await onOwnThread { try graded.grade(chapter) }
         #expect(broken.exercises.map(\.status) == [.passed, .notStarted, .doesNotCompile])
         #expect(compiles() == 2)
+        // Untouched again, the files are those of the second check (answered from its
+        // results, nothing compiled); once what the starter compiles with changes (here a
+        // new support file of the module), the starter's diagnostics are learnt again.
+        try workbook.write("exercises/01-blocks/Ex3_Shared.swift", try loaded.starter(for: chapter.exercises[2]))
+        phases.withLock { $0 = [] }
+        _ = try await onOwnThread { try graded.grade(chapter) }
+        #expect(compiles() == 0, "\(phases.withLock { $0 })")
+        try workbook.write("Sources/Chapter01Blocks/Support.swift", "public let supportNote = \"support\"\n")
+        phases.withLock { $0 = [] }
+        let relearnt = try await onOwnThread { try graded.grade(chapter) }
+        #expect(compiles() == 2, "\(phases.withLock { $0 })")
+        #expect(relearnt.exercises.map(\.status) == [.passed, .notStarted, .notStarted])
     }
 
     @Test("verify: each kind keeps its rule, and a wrong stated error or reference prediction is found")

@@ -52,7 +52,8 @@ struct GradingBuild {
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
 
         refuseRelocatedDiagnostics(&submissions, &output)
-        let remembered = standInForUntouchedCompileStarters(&submissions, &output)
+        let moduleInputs = Self.moduleInputs(folder: moduleFolder, dependencies: dependencies)
+        let remembered = standInForUntouchedCompileStarters(&submissions, &output, moduleInputs: moduleInputs)
         // Each round either builds or replaces at least one more submission by its starter.
         for _ in 0...(exercises.count + 1) {
             grader.progress?("compiling \(moduleName)")
@@ -75,7 +76,7 @@ struct GradingBuild {
                     output.chapterFailure = "the chapter's module \(moduleName) does not compile, even with the starters:\n" + shorten(diagnostics.allText)
                     return output
                 }
-                rememberCompileStarters(learnerFiles, output, except: remembered)
+                rememberCompileStarters(learnerFiles, output, except: remembered, moduleInputs: moduleInputs)
                 continue
             }
 
@@ -99,14 +100,27 @@ struct GradingBuild {
         return output
     }
 
-    /// Where an untouched compile exercise's starter diagnostics are kept, by its path and
-    /// text and the toolchain.
-    private func starterMemo(_ exercise: ExerciseID, _ file: URL) -> URL? {
+    /// Where an untouched compile exercise's starter diagnostics are kept: by its path and
+    /// text, the toolchain, and what the starter compiles with (`moduleInputs`), so a
+    /// changed reference, support file, Diner or Stage is never answered from the memo.
+    private func starterMemo(_ exercise: ExerciseID, _ file: URL, moduleInputs: String) -> URL? {
         guard let text = FileManager.default.contents(atPath: file.path) else { return nil }
         var hash = ContentHash()
-        for part in [grader.toolchain.version, exercise.description, file.standardizedFileURL.path] { hash.combine(part) }
+        for part in [grader.toolchain.version, exercise.description, file.standardizedFileURL.path, moduleInputs] { hash.combine(part) }
         hash.combine(text)
         return grader.cache.appendingPathComponent("compile-starters").appendingPathComponent("\(hash.hex).txt")
+    }
+
+    /// The module's own sources (references and support files, by name and content) and
+    /// its dependencies' keys.
+    private static func moduleInputs(folder: URL, dependencies: [ModuleBuilder.BuiltModule]) -> String {
+        var hash = ContentHash()
+        for dependency in dependencies { hash.combine(dependency.key) }
+        for source in ModuleBuilder.sources(in: folder) {
+            hash.combine(source.lastPathComponent)
+            hash.combine(FileManager.default.contents(atPath: source.path) ?? Data())
+        }
+        return hash.hex
     }
 
     /// A compile exercise's starter does not compile, by design (`verify` proves it), so
@@ -116,14 +130,14 @@ struct GradingBuild {
     /// known, its reference stands in from the start and they are reported as before.
     /// An untouched starter is graded "not started" whatever it does, and no exercise uses
     /// a compile exercise's code, so the other exercises' grades do not change.
-    private func standInForUntouchedCompileStarters(_ submissions: inout [Submission], _ output: inout Output) -> Set<ExerciseID> {
+    private func standInForUntouchedCompileStarters(_ submissions: inout [Submission], _ output: inout Output, moduleInputs: String) -> Set<ExerciseID> {
         guard grader.options.submissions == .workspace else { return [] }
         var replaced: Set<ExerciseID> = []
         for index in submissions.indices where submissions[index].isStarter && output.broken[submissions[index].exercise] == nil {
             let id = submissions[index].exercise
             guard let exercise = exercises.first(where: { $0.id == id }), exercise.kind == .compile,
                   let reference = exercise.referenceFile,
-                  let memo = starterMemo(id, submissions[index].file),
+                  let memo = starterMemo(id, submissions[index].file, moduleInputs: moduleInputs),
                   let known = FileManager.default.contents(atPath: memo.path) else { continue }
             output.broken[id] = String(decoding: known, as: UTF8.self)
             submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: true)
@@ -134,13 +148,13 @@ struct GradingBuild {
     }
 
     /// Keeps what an untouched compile starter's failed build said, for the next check.
-    private func rememberCompileStarters(_ files: [(ExerciseID, URL)], _ output: Output, except remembered: Set<ExerciseID>) {
+    private func rememberCompileStarters(_ files: [(ExerciseID, URL)], _ output: Output, except remembered: Set<ExerciseID>, moduleInputs: String) {
         guard grader.options.submissions == .workspace else { return }
         for (id, file) in files where !remembered.contains(id) {
             guard let text = output.broken[id], let exercise = exercises.first(where: { $0.id == id }), exercise.kind == .compile,
                   let starter = try? workbook.starter(for: exercise),
                   (try? String(contentsOf: file, encoding: .utf8)) == starter,
-                  let memo = starterMemo(id, file) else { continue }
+                  let memo = starterMemo(id, file, moduleInputs: moduleInputs) else { continue }
             try? AtomicFile.write(text, to: memo)
         }
     }
