@@ -59,7 +59,7 @@ enum GradeCommand: Command {
         let toolchain = try context.toolchain(for: workbook)
         var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
         if invocation.value("jobs") != nil {
-            grader.width = Int(try MutateCommand.number(invocation, "jobs", default: 0, in: 1...64))
+            grader.width = try invocation.wholeNumber("jobs", default: grader.width, in: 1...64)
         }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)

@@ -46,9 +46,9 @@ enum MutateCommand: Command {
         let floor: Double
         do {
             options.timeout = try GradingContext.timeout(invocation, default: 5)
-            floor = try number(invocation, "min-score", default: 95, in: 0...100)
-            options.sample = try invocation.value("sample").map { _ in Int(try number(invocation, "sample", default: 0, in: 1...1_000_000)) }
-            options.workers = Int(try number(invocation, "jobs", default: Double(options.workers), in: 1...64))
+            floor = try invocation.number("min-score", default: 95, in: 0...100)
+            options.sample = try invocation.value("sample").map { _ in try invocation.wholeNumber("sample", default: 0, in: 1...1_000_000) }
+            options.workers = try invocation.wholeNumber("jobs", default: options.workers, in: 1...64)
         } catch {
             console.error("\(error)")
             return .usage
@@ -136,14 +136,5 @@ enum MutateCommand: Command {
         for stale in report.staleAcceptances {
             console.print("  note: Tests/Mutants entry \(stale) matches no survivor: remove it, or fix its line")
         }
-    }
-
-    /// A number option within `range`, or its default.
-    static func number(_ invocation: Invocation, _ name: String, default value: Double, in range: ClosedRange<Double>) throws(UsageError) -> Double {
-        guard let text = invocation.value(name) else { return value }
-        guard let number = Double(text), range.contains(number) else {
-            throw .invalidChoice(option: name, value: text, choices: ["a number from \(String(format: "%g", range.lowerBound)) to \(String(format: "%g", range.upperBound))"])
-        }
-        return number
     }
 }

@@ -1,0 +1,38 @@
+import Testing
+@testable import WorkbookCLI
+
+@Suite("Numeric options")
+struct NumericOptionsTests {
+    @Test("a count is a whole number in its range; anything else names what is accepted", arguments: [
+        ("4", 4 as Int?), ("1", 1), ("64", 64), ("0", nil), ("65", nil), ("2.5", nil), ("four", nil), ("", nil),
+    ])
+    func wholeNumbers(text: String, expected: Int?) throws {
+        let invocation = Invocation(command: "grade", values: ["jobs": text])
+        if let expected {
+            #expect(try invocation.wholeNumber("jobs", default: 3, in: 1...64) == expected)
+        } else {
+            #expect(throws: UsageError.invalidChoice(option: "jobs", value: text, choices: ["a whole number from 1 to 64"])) {
+                try invocation.wholeNumber("jobs", default: 3, in: 1...64)
+            }
+        }
+    }
+
+    @Test("an option not given is its default")
+    func defaults() throws {
+        let invocation = Invocation(command: "mutate")
+        #expect(try invocation.wholeNumber("jobs", default: 3, in: 1...64) == 3)
+        #expect(try invocation.number("min-score", default: 95, in: 0...100) == 95)
+    }
+
+    @Test("a number may have a fraction, but must be finite and in its range", arguments: [
+        ("97.5", 97.5 as Double?), ("0", 0), ("100", 100), ("100.1", nil), ("-1", nil), ("nan", nil), ("inf", nil),
+    ])
+    func numbers(text: String, expected: Double?) throws {
+        let invocation = Invocation(command: "mutate", values: ["min-score": text])
+        if let expected {
+            #expect(try invocation.number("min-score", default: 95, in: 0...100) == expected)
+        } else {
+            #expect(throws: UsageError.self) { try invocation.number("min-score", default: 95, in: 0...100) }
+        }
+    }
+}
