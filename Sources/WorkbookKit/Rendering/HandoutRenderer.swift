@@ -148,10 +148,12 @@ public struct HandoutRenderer: Sendable {
             audit.fulfill(nil)
             return
         }
-        var derived: [ExerciseID: Result<String, WorkbookError>] = [:]
-        for exercise in workbook.chapters.flatMap(\.exercises) {
-            derived[exercise.id] = Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }
+        // A chapter per thread: every article waits for the starters.
+        let workbook = workbook
+        let perChapter = ParallelWork.map(workbook.chapters) { chapter in
+            chapter.exercises.map { exercise in (exercise.id, Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }) }
         }
+        let derived = Dictionary(perChapter.flatMap { $0 }, uniquingKeysWith: { _, last in last })
         starters.fulfill(derived)
         audit.fulfill(SolutionLeakAudit(workbook: workbook, starters: derived.compactMapValues { try? $0.get() }))
     }

@@ -24,63 +24,25 @@ public struct SolutionLeakAudit: Sendable {
     /// `starters` are the exercises' starters when the caller has derived them already.
     public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
         // First every line that would be a secret, then those that pages show by design
-        // struck out. Lines are handled as bytes; only would-be secrets become Strings.
-        var candidates: [(secret: SecretLine, unlessInStarters: Bool)] = []
-        func addEvidence(_ line: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation, isTest: Bool, unlessInStarters: Bool) {
-            let trimmed = TextLines.trimming(line)
-            guard trimmed.count >= Self.minimumLength else { return }  // fewer bytes, fewer Characters
-            let ascii = !trimmed.contains { $0 >= 0x80 }
-            // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
-            if ascii, !trimmed.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }) { return }
-            let text = String(decoding: trimmed, as: UTF8.self)
-            guard ascii || Self.isEvidence(text), !(isTest && text.hasPrefix("import ")) else { return }
-            candidates.append((SecretLine(location: location(), text: text, isTest: isTest), unlessInStarters))
-        }
-        for chapter in workbook.chapters {
-            for exercise in chapter.exercises {
-                if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
-                    let lines = TextLines.ranges(in: source)
-                    var text = source
-                    text.withUTF8 { bytes in
-                        func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[lines[number - 1]]) }
-                        do {
-                            for region in try SolutionMarkers.regions(in: source, path: reference) {
-                                let answerEnd = (region.starterLine ?? region.endLine) - 1
-                                guard region.beginLine < answerEnd else { continue }
-                                for number in (region.beginLine + 1)...answerEnd {
-                                    addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: true)
-                                }
-                            }
-                        } catch {
-                            // Broken markers: no starter is shown, so any line of the file is a secret.
-                            for number in 1...lines.count {
-                                addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: false)
-                            }
-                        }
-                    }
-                }
-                if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
-                    var number = 0
-                    TextLines.forEach(in: source) { line in
-                        number += 1
-                        addEvidence(line, at: SourceLocation(path: tests, line: number), isTest: true, unlessInStarters: true)
-                    }
-                }
-            }
-        }
+        // struck out; each step a chapter per thread (built on one, the audit was the
+        // longest part of a render: 18 of its 26 ms, measured).
+        let candidates = ParallelWork.map(workbook.chapters) { Self.candidates(of: $0, in: workbook) }.flatMap { $0 }
         let texts = LineSet(candidates.map(\.secret.text))
         // What any page may show by design, from every chapter: one chapter's prose may
         // quote what another chapter's tests use.
-        var inChapters = Set<Int>()
-        var inStarters = Set<Int>()
-        for chapter in workbook.chapters {
-            Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapters)
+        let shown = ParallelWork.map(workbook.chapters) { chapter -> (inChapter: Set<Int>, inStarters: Set<Int>) in
+            var inChapter = Set<Int>()
+            var inStarters = Set<Int>()
+            Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapter)
             for exercise in chapter.exercises {
                 if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
                     Self.collectLines(of: starter, among: texts, into: &inStarters)
                 }
             }
+            return (inChapter, inStarters)
         }
+        let inChapters = shown.reduce(into: Set<Int>()) { $0.formUnion($1.inChapter) }
+        let inStarters = shown.reduce(into: Set<Int>()) { $0.formUnion($1.inStarters) }
         let kept = candidates.indices.filter { index in
             let member = texts.memberOfLine[index]
             return !inChapters.contains(member) && !(candidates[index].unlessInStarters && inStarters.contains(member))
@@ -91,6 +53,55 @@ public struct SolutionLeakAudit: Sendable {
         self.secretsOfMember = secretsOfMember
         // Every would-be secret: a page's line found here is a leak if it is a secret's.
         lookup = texts
+    }
+
+    private typealias Candidate = (secret: SecretLine, unlessInStarters: Bool)
+
+    /// The lines of `chapter`'s references and tests that would be secrets, unless a page
+    /// shows them by design. Lines are handled as bytes; only would-be secrets become Strings.
+    private static func candidates(of chapter: Chapter, in workbook: Workbook) -> [Candidate] {
+        var candidates: [Candidate] = []
+        func addEvidence(_ line: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation, isTest: Bool, unlessInStarters: Bool) {
+            let trimmed = TextLines.trimming(line)
+            guard trimmed.count >= Self.minimumLength else { return }  // fewer bytes, fewer Characters
+            let ascii = !trimmed.contains { $0 >= 0x80 }
+            // ASCII: one byte a Character, and the letters and digits are the ASCII ones.
+            if ascii, !trimmed.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }) { return }
+            let text = String(decoding: trimmed, as: UTF8.self)
+            guard ascii || Self.isEvidence(text), !(isTest && text.hasPrefix("import ")) else { return }
+            candidates.append((SecretLine(location: location(), text: text, isTest: isTest), unlessInStarters))
+        }
+        for exercise in chapter.exercises {
+            if let reference = exercise.referenceFile, let source = try? workbook.read(reference) {
+                let lines = TextLines.ranges(in: source)
+                var text = source
+                text.withUTF8 { bytes in
+                    func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[lines[number - 1]]) }
+                    do {
+                        for region in try SolutionMarkers.regions(in: source, path: reference) {
+                            let answerEnd = (region.starterLine ?? region.endLine) - 1
+                            guard region.beginLine < answerEnd else { continue }
+                            for number in (region.beginLine + 1)...answerEnd {
+                                addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: true)
+                            }
+                        }
+                    } catch {
+                        // Broken markers: no starter is shown, so any line of the file is a secret.
+                        for number in 1...lines.count {
+                            addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: false)
+                        }
+                    }
+                }
+            }
+            if let tests = exercise.testsFile, let source = try? workbook.read(tests) {
+                var number = 0
+                TextLines.forEach(in: source) { line in
+                    number += 1
+                    addEvidence(line, at: SourceLocation(path: tests, line: number), isTest: true, unlessInStarters: true)
+                }
+            }
+        }
+        return candidates
     }
 
     private let lookup: LineSet

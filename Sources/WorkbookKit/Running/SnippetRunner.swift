@@ -114,7 +114,20 @@ public struct SnippetRunner: SnippetResultProvider {
     /// worked out) once for all of them rather than once per chapter.
     public func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>] {
         let shared = modules(for: chapters)
-        return chapters.map { chapter in Result { try run(chapter, sharing: shared).results } }
+        // The chapters the cache answers whole, a chapter per thread (one after another,
+        // this was the longest wait of a cached render, measured); the others are then
+        // run one after another, as `run all` runs them, so that a timing-sensitive
+        // snippet never shares the processors with another chapter's builds.
+        let answered = ParallelWork.map(chapters) { [self] chapter in
+            Result { try run(chapter, sharing: shared, cachedOnly: true)?.results }
+        }
+        return zip(chapters, answered).map { chapter, answer in
+            switch answer {
+            case .success(let results?): return .success(results)
+            case .success(nil): return Result { try run(chapter, sharing: shared).results }
+            case .failure(let error): return .failure(error)
+            }
+        }
     }
 
     /// The workbook modules that `chapters`' snippets import, built or found in the cache:
@@ -128,6 +141,12 @@ public struct SnippetRunner: SnippetResultProvider {
     /// Runs every snippet of `chapter` that the cache cannot answer for, and judges all of them.
     /// `shared`: modules from `modules(for:)`, reused instead of being looked at again.
     public func run(_ chapter: Chapter, sharing shared: ImportableModules.Resolution? = nil) throws -> ChapterRun {
+        guard let run = try run(chapter, sharing: shared, cachedOnly: false) else { preconditionFailure("a full run always ends with a result") }
+        return run
+    }
+
+    /// `cachedOnly`: nil unless the cache answers for every snippet (nothing is built or run).
+    private func run(_ chapter: Chapter, sharing shared: ImportableModules.Resolution?, cachedOnly: Bool) throws -> ChapterRun? {
         let start = Date()
         let phasesBefore = clock.now
         let snippets = chapter.snippets
@@ -152,6 +171,7 @@ public struct SnippetRunner: SnippetResultProvider {
         }
 
         let pending = snippets.indices.filter { executions[$0] == nil }
+        if cachedOnly, !pending.isEmpty { return nil }
         let merged = pending.filter { !snippets[$0].has(.standalone) }
         let alone = pending.filter { snippets[$0].has(.standalone) }
         var builds = 0
