@@ -6,7 +6,7 @@
 # information: the one-time module and test builds, the same on both sides, are most of
 # it), and as the install leaves a workbook (`make setup` prebuilds every chapter with
 # `workbook verify`), where the target applies: at least 1.8 times the loop's students
-# per minute.
+# per minute, from the median of three rounds of each side.
 # BENCH_WARN_ONLY=1 reports a missed target without failing.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -62,5 +62,16 @@ report() {  # mode grade-seconds loop-seconds enforce
   }'
 }
 
+# The target's figure is the median of ROUNDS rounds, each side once a round (one
+# round's loop varied from 6.5 s to 7.3 s on this 2-core machine, measured).
+ROUNDS="${BENCH_ROUNDS:-3}"
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 report "from an empty cache" "$(measure grade cold)" "$(measure loop cold)" 0
-report "as installed (prebuilt)" "$(measure grade prebuilt)" "$(measure loop prebuilt)" 1
+grades=(); loops=()
+for round in $(seq 1 "$ROUNDS"); do
+  grades+=("$(measure grade prebuilt)")
+  loops+=("$(measure loop prebuilt)")
+done
+echo "  as installed, $ROUNDS rounds: grade ${grades[*]} s; loop ${loops[*]} s"
+report "as installed (prebuilt), median of $ROUNDS rounds" \
+  "$(printf '%s\n' "${grades[@]}" | median)" "$(printf '%s\n' "${loops[@]}" | median)" 1

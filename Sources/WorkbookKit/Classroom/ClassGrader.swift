@@ -40,6 +40,8 @@ public struct ClassGrader: Sendable {
         let done = Counter()
         let total = students.count
         let lanes = LanePool(count: width)
+        Self.seedLaneBuilds(cache: root.standardizedFileURL.appendingPathComponent(".workbook/cache", isDirectory: true),
+                            from: options.buildsFolderName, lanes: width)
         return try BlockingLanes.map(students, width: width) { student in
             let started = Date()
             var grades: [ChapterGrade] = []
@@ -50,7 +52,7 @@ public struct ClassGrader: Sendable {
                 let lane = lanes.take()
                 defer { lanes.give(lane) }
                 var laneOptions = options
-                laneOptions.buildsFolderName = "builds-class-\(lane)"
+                laneOptions.buildsFolderName = Self.laneBuildsFolderName(lane)
                 let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
                 for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
                     guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
@@ -60,6 +62,38 @@ public struct ClassGrader: Sendable {
             progress?(done.next(), total)
             return StudentResult(student: student, grades: grades, seconds: Date().timeIntervalSince(started),
                                  contentKey: Self.contentKey(student.workspace))
+        }
+    }
+
+    /// The folder lane `lane` builds its students' modules in.
+    static func laneBuildsFolderName(_ lane: Int) -> String { "builds-class-\(lane)" }
+
+    /// Starts each lane that has no build folder yet from the prebuilt one (`make setup`
+    /// and `verify` build every chapter's module there): without it the first student of
+    /// each lane paid a whole-module build and its interface, 4 of a class's 26 module
+    /// compiles on 2 processors (measured). Each module folder is copied under its
+    /// lock, so a build going on beside it is never copied half done, and moved into
+    /// place whole; a folder that cannot be copied is simply built.
+    static func seedLaneBuilds(cache: URL, from prebuilt: String, lanes: Int) {
+        let manager = FileManager.default
+        let source = cache.appendingPathComponent(prebuilt, isDirectory: true)
+        guard let modules = try? manager.contentsOfDirectory(atPath: source.path) else { return }
+        for lane in 0..<lanes {
+            let target = cache.appendingPathComponent(laneBuildsFolderName(lane), isDirectory: true)
+            guard !manager.fileExists(atPath: target.path) else { continue }
+            let scratch = cache.appendingPathComponent(".tmp-seed\(lane)-\(getpid())", isDirectory: true)
+            try? manager.removeItem(at: scratch)
+            guard (try? manager.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil else { continue }
+            for module in modules.sorted() where !module.hasPrefix(".") {
+                let folder = source.appendingPathComponent(module, isDirectory: true)
+                var isFolder: ObjCBool = false
+                guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+                      let lock = try? FolderLock(folder.appendingPathComponent("lock")) else { continue }
+                try? manager.copyItem(at: folder, to: scratch.appendingPathComponent(module, isDirectory: true))
+                lock.release()
+            }
+            // Another grading may have made it meanwhile: then its folder stands.
+            if (try? manager.moveItem(at: scratch, to: target)) == nil { try? manager.removeItem(at: scratch) }
         }
     }
 
