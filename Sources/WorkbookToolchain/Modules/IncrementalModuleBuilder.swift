@@ -124,7 +124,7 @@ public struct IncrementalModuleBuilder: Sendable {
         if let commands {
             do {
                 try compileWholeModule(sources: sources, dependencies: dependencies, layout: layout, with: commands)
-            } catch let failure as ModuleBuilder.BuildFailure 
+            } catch let failure as ModuleBuilder.BuildFailure
                 where !failure.timedOut && !DirectFailure.isInSources(failure.diagnostics, sources: sources.map(\.path)) {
                 // Not an error in the code: the direct back end's own, maybe. The driver decides.
                 try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout)
