@@ -40,8 +40,7 @@ public struct ClassGrader: Sendable {
         let done = Counter()
         let total = students.count
         let lanes = LanePool(count: width)
-        Self.seedLaneBuilds(cache: root.standardizedFileURL.appendingPathComponent(".workbook/cache", isDirectory: true),
-                            from: options.buildsFolderName, lanes: width)
+        Self.seedLaneBuilds(cache: Workbook.cacheFolder(root: root.standardizedFileURL), from: options.buildsFolderName, lanes: width)
         return try BlockingLanes.map(students, width: width) { student in
             let started = Date()
             var grades: [ChapterGrade] = []

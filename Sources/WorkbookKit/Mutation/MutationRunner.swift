@@ -189,7 +189,7 @@ private struct WorkerBench: Sendable {
                 try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
             }
         }
-        let cache = root.appendingPathComponent(".workbook/cache", isDirectory: true)
+        let cache = Workbook.cacheFolder(root: root)
         try manager.createDirectory(at: cache, withIntermediateDirectories: true)
         for name in Self.sharedCaches {
             let shared = real.cacheFolder.appendingPathComponent(name)

@@ -78,7 +78,7 @@ public struct SnippetRunner: SnippetResultProvider {
 
     /// The workbook's cache: `.workbook/cache`.
     public static func defaultCacheFolder(root: URL) -> URL {
-        root.appendingPathComponent(".workbook/cache", isDirectory: true)
+        Workbook.cacheFolder(root: root)
     }
 
     /// The toolchain, with its version remembered in the cache (a re-run then starts no compiler).

@@ -49,10 +49,16 @@ public struct ProgressStore: Sendable {
 
 extension Workbook {
     /// `.workbook/` in the root: the tool's cache and the learner's state.
-    public var stateFolder: URL { root.appendingPathComponent(".workbook", isDirectory: true) }
+    public var stateFolder: URL { Self.stateFolder(root: root) }
 
     /// `.workbook/cache/`: builds and cached results, safe to delete.
-    public var cacheFolder: URL { stateFolder.appendingPathComponent("cache", isDirectory: true) }
+    public var cacheFolder: URL { Self.cacheFolder(root: root) }
+
+    /// The state folder of the workbook at `root`, for those that have not loaded it.
+    public static func stateFolder(root: URL) -> URL { root.appendingPathComponent(".workbook", isDirectory: true) }
+
+    /// The cache folder of the workbook at `root`.
+    public static func cacheFolder(root: URL) -> URL { stateFolder(root: root).appendingPathComponent("cache", isDirectory: true) }
 }
 
 extension Workbook {

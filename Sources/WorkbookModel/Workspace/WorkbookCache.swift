@@ -15,7 +15,7 @@ extension Workbook {
 
     /// The pruner for the cache of the workbook at `root`, without loading its chapters.
     package static func cachePruner(root: URL, environment: [String: String]) -> CachePruner {
-        cachePruner(cacheFolder: root.appendingPathComponent(".workbook/cache", isDirectory: true), environment: environment)
+        cachePruner(cacheFolder: Workbook.cacheFolder(root: root), environment: environment)
     }
 
     static func cachePruner(cacheFolder: URL, environment: [String: String]) -> CachePruner {
