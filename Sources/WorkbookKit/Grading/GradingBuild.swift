@@ -52,7 +52,12 @@ struct GradingBuild {
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
 
         refuseRelocatedDiagnostics(&submissions, &output)
-        let moduleInputs = Self.moduleInputs(folder: moduleFolder, dependencies: dependencies)
+        // Read and hashed only when a memo may be asked for: most checks have no untouched
+        // compile starter, and every check would read the module's sources again.
+        let compileStarter = submissions.contains { submission in
+            submission.isStarter && exercises.contains { $0.id == submission.exercise && $0.kind == .compile }
+        }
+        let moduleInputs = compileStarter ? Self.moduleInputs(folder: moduleFolder, dependencies: dependencies) : ""
         let remembered = standInForUntouchedCompileStarters(&submissions, &output, moduleInputs: moduleInputs)
         // Each round either builds or replaces at least one more submission by its starter.
         for _ in 0...(exercises.count + 1) {
