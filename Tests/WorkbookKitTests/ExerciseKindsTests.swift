@@ -12,6 +12,13 @@ func kindsGrader(_ workbook: Workbook) async throws -> Grader {
     return Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
 }
 
+/// Every exercise of the kinds fixture's chapter with its untouched starter in the workspace.
+func writeStarters(of chapter: Chapter, from loaded: Workbook, into workbook: TemporaryWorkbook) throws {
+    for exercise in chapter.exercises {
+        try workbook.write("exercises/01-blocks/\(exercise.fileName!)", try loaded.starter(for: exercise))
+    }
+}
+
 @Suite("Exercise kinds: the format")
 struct ExerciseKindsFormatTests {
     @Test("reads each exercise's kind, the compile exercise's error and its uses")
@@ -128,9 +135,7 @@ struct ExerciseKindsGradingTests {
         let loaded = try workbook.load()
         let grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
-        for exercise in chapter.exercises {
-            try workbook.write("exercises/01-blocks/\(exercise.fileName!)", try loaded.starter(for: exercise))
-        }
+        try writeStarters(of: chapter, from: loaded, into: workbook)
         try workbook.write("exercises/01-blocks/Ex1_Add.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n")
         let first = try await onOwnThread { try grader.grade(chapter) }
         #expect(first.exercises.map(\.status) == [.passed, .notStarted, .notStarted], "\(first.exercises.map(\.message))")
@@ -153,9 +158,7 @@ struct ExerciseKindsGradingTests {
         let loaded = try workbook.load()
         var grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
-        for exercise in chapter.exercises {
-            try workbook.write("exercises/01-blocks/\(exercise.fileName!)", try loaded.starter(for: exercise))
-        }
+        try writeStarters(of: chapter, from: loaded, into: workbook)
         let phases = Mutex<[String]>([])
         grader.progress = { phase in phases.withLock { $0.append(phase) } }
         let compiles = { phases.withLock { list in list.filter { $0.hasPrefix("compiling Chapter01Blocks") }.count } }
