@@ -109,6 +109,37 @@ struct GradeCommandTests {
         #expect(session.file("gradebook/gradebook.csv")?.contains("cal,passed,1,passed,1,passed,1,3,3") == true)
     }
 
+    @Test("untouched starters score 0 whatever their line endings or comments, and a starter's passing tests earn nothing")
+    func startersScoreNothing() async throws {
+        let session = try FixtureSession()
+        #expect(await session.run("start", "1").code == 0)
+        let starters = session.root.appendingPathComponent("exercises/01-basics")
+        let folder = session.root.appendingPathComponent("class")
+        func student(_ name: String, _ change: (String, String) -> String) throws {
+            let target = folder.appendingPathComponent(name).appendingPathComponent("01-basics")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+                let text = try String(contentsOf: starters.appendingPathComponent(file), encoding: .utf8)
+                try change(file, text).write(to: target.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            }
+        }
+        try student("crlf") { _, text in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        try student("todo") { _, text in text + "// todo\n\n" }
+        // Passes only the test the starter passes too ("is zero for no prices").
+        try student("zero") { file, text in
+            file == "Ex3_Total.swift" ? "public func total(_ prices: [Int]) -> Int { prices.isEmpty ? 0 : 1 }\n" : text
+        }
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "3")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let csv = try #require(session.file("gradebook/gradebook.csv"))
+        #expect(csv.contains("crlf,not-started,0,not-started,0,not-started,0,0,3"), "\(csv)")
+        #expect(csv.contains("todo,not-started,0,not-started,0,not-started,0,0,3"), "\(csv)")
+        #expect(csv.contains("zero,not-started,0,not-started,0,failed,0,0,3"), "\(csv)")
+        let html = try #require(session.file("gradebook/gradebook.html"))
+        #expect(html.contains("0 of 1 tests passed (1 more that the starter passes too does not count)"))
+        #expect(html.contains("untouched starter fails"), "the gradebook states the rule")
+    }
+
     @Test("a spreadsheet formula in a student's name is defused, and fields with commas are quoted")
     func csvFields() {
         #expect(Gradebook.csvField("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")

@@ -1,5 +1,6 @@
 import Testing
 @testable import WorkbookKit
+@testable import WorkbookModel
 
 /// Each operator of the table on lines that show where it applies and where it must not.
 @Suite("Mutation operators")

@@ -30,8 +30,11 @@ enum GradeCommand: Command {
         the total), DIR/gradebook.html (the same table, with the reason next to every
         partial credit), and for each student DIR/students/NAME/feedback.html (the report
         `check` prints) and DIR/students/NAME/NN-slug.json (Exercism results, per chapter).
-        Points: 1 per exercise unless its chapter says `Points: N`; a failure earns the
-        share of its tests that passed.
+        Points: 1 per exercise unless its chapter says `Points: N`. A pass earns them all;
+        a failure earns the share of passing tests among those the exercise's untouched
+        starter fails, so a starter scores 0 by construction; a file that differs from
+        its starter only in line endings, blank lines, indentation or comments is "not
+        started".
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
         submission could not be read, 2 for a usage error.
         """)
@@ -67,7 +70,7 @@ enum GradeCommand: Command {
         let results = try grader.grade(students)
         bar.finish()
 
-        let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters)
+        let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
         let previous = GradebookState.load(from: out)
         try write(book, results, to: out, workbook: workbook)
         let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)

@@ -110,15 +110,37 @@ public struct ClassGrader: Sendable {
         return hash.hex
     }
 
-    /// The gradebook of `results`: every exercise of the graded chapters, in order.
-    public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?) -> Gradebook {
+    /// The tests each exercise's untouched starter passes, by exercise: the gradebook
+    /// counts only the others, so an untouched starter scores 0 by construction. Graded
+    /// like `verify` grades the starters (and cached the same way: once per chapter's
+    /// content, not once per class).
+    public func starterPasses() throws -> [ExerciseID: Set<String>] {
+        let workbook = try Workbook(root: root)
+        var starters = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        starters.options.submissions = .starters
+        starters.options.runStarters = true
+        var passes: [ExerciseID: Set<String>] = [:]
+        for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
+            guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
+            for grade in try starters.grade(chapter).exercises {
+                passes[grade.id] = Set(grade.tests.filter { $0.status == .pass }.map(\.name))
+            }
+        }
+        return passes
+    }
+
+    /// The gradebook of `results`: every exercise of the graded chapters, in order;
+    /// `starterPasses` (from `starterPasses()`) names the tests that earn nothing.
+    public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?,
+                                 starterPasses: [ExerciseID: Set<String>] = [:]) -> Gradebook {
         let graded = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
             .flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
         let points = Dictionary(graded.map { ($0.id, $0.points) }, uniquingKeysWith: { first, _ in first })
         let rows = results.map { result in
             var cells: [ExerciseID: Gradebook.Cell] = [:]
             for grade in result.grades.flatMap(\.exercises) {
-                cells[grade.id] = Gradebook.cell(for: grade, possible: Double(points[grade.id] ?? 1))
+                cells[grade.id] = Gradebook.cell(for: grade, possible: Double(points[grade.id] ?? 1),
+                                                 starterPasses: starterPasses[grade.id] ?? [])
             }
             return Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
         }

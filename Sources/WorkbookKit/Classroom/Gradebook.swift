@@ -41,25 +41,34 @@ public struct Gradebook: Sendable, Equatable {
     /// What exercise `id` is worth.
     public func possible(for id: ExerciseID) -> Double { Double(points[id] ?? 1) }
 
-    /// Points for one exercise: full for a pass; for a failure, the share of its tests that
-    /// passed; nothing when no test could judge it (does not compile, crashed before any
-    /// ending, timed out, not started).
-    public static func cell(for grade: ExerciseGrade, possible: Double = 1) -> Cell {
+    /// Points for one exercise: full for a pass; for a failure, the share of the tests
+    /// that passed among those its untouched starter fails (`starterPasses` names the
+    /// others), so a starter scores 0 by construction; nothing when no test could judge
+    /// it (does not compile, crashed before any ending, timed out, not started).
+    public static func cell(for grade: ExerciseGrade, possible: Double = 1, starterPasses: Set<String> = []) -> Cell {
         let firstLine = grade.message.split(separator: "\n").first.map(String.init) ?? grade.status.rawValue
         switch grade.status {
         case .passed:
             return Cell(status: .passed, points: possible, possible: possible, reason: "")
         case .failed, .crashed, .timedOut:
-            let passing = grade.tests.filter { $0.status == .pass }.count
-            let share = grade.tests.isEmpty ? 0 : Double(passing) / Double(grade.tests.count)
+            let counted = grade.tests.filter { !starterPasses.contains($0.name) }
+            let passing = counted.filter { $0.status == .pass }.count
+            let share = counted.isEmpty ? 0 : Double(passing) / Double(counted.count)
             let failing = grade.tests.first { $0.status != .pass }
             let why = failing.map { "“\($0.name)”: " + ($0.message?.split(separator: "\n").first.map(String.init) ?? $0.status.rawValue) } ?? firstLine
+            let uncounted = grade.tests.count - counted.count
+            let note = uncounted == 0 ? "" : " (\(uncounted) more that the starter passes too \(uncounted == 1 ? "does" : "do") not count)"
             return Cell(status: grade.status, points: (possible * share * 100).rounded() / 100, possible: possible,
-                        reason: "\(passing) of \(grade.tests.count) tests passed; \(why)")
+                        reason: "\(passing) of \(counted.count) tests passed\(note); \(why)")
         case .doesNotCompile, .notStarted:
             return Cell(status: grade.status, points: 0, possible: possible, reason: firstLine)
         }
     }
+
+    /// The scoring rule, as the gradebook's header and `workbook help grade` state it.
+    public static let rule = "Points are full for a pass; for a failure, the share of passing tests among those "
+        + "the exercise's untouched starter fails (so a starter scores 0, whatever its line endings, blank lines or "
+        + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
 
     /// `gradebook.csv`: student, then each exercise's status and points, then the total.
     public func csv() -> String {

@@ -34,8 +34,7 @@ public enum GradebookPage {
     /// relative link of their page.
     public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String]) -> String {
         var html = "<h1>\(HTML.escape(title))</h1>\n<p>\(book.rows.count) students, \(book.exercises.count) exercises, "
-            + "\(Gradebook.number(book.possible)) points possible. Points are full for a pass, the share of passing tests "
-            + "for a failure, none when no test could judge the code.</p>\n"
+            + "\(Gradebook.number(book.possible)) points possible. \(HTML.escape(Gradebook.rule))</p>\n"
         html += "<table>\n<thead><tr><th scope=\"col\">Student</th>"
         for exercise in book.exercises {
             html += "<th scope=\"col\" title=\"\(HTML.escape(exercise.title))\">\(exercise.id)</th>"

@@ -241,7 +241,8 @@ public struct Grader: Sendable {
         case .workspace:
             if let file = workbook.learnerFile(for: exercise, in: chapter),
                let data = FileManager.default.contents(atPath: file.path) {
-                let isStarter = String(decoding: data, as: UTF8.self) == starterText
+                let isStarter = StarterComparison.isUntouched(
+                    String(decoding: data, as: UTF8.self), starter: starterText, swift: file.pathExtension == "swift")
                 return Submission(exercise: exercise.id, file: file, origin: .learner, isStarter: isStarter)
             }
             return Submission(exercise: exercise.id, file: try starterFile(for: exercise, in: chapter, text: starterText), origin: .starter, isStarter: true)
