@@ -138,6 +138,10 @@ struct GradeCommandTests {
         let html = try #require(session.file("gradebook/gradebook.html"))
         #expect(html.contains("0 of 1 tests passed (1 more that the starter passes too does not count)"))
         #expect(html.contains("untouched starter fails"), "the gradebook states the rule")
+        let feedback = try #require(session.file("gradebook/students/zero/feedback.html"))
+        #expect(feedback.contains("<strong>0 of 3 points.</strong>"), "the student's score is on their page")
+        #expect(!feedback.contains("gradebook.html") && !feedback.contains("crlf") && !feedback.contains("todo"),
+                "a feedback page names no other student and links nowhere outside the student's folder")
     }
 
     @Test("a spreadsheet formula in a student's name is defused, and fields with commas are quoted")

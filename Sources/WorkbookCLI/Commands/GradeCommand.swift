@@ -114,7 +114,9 @@ enum GradeCommand: Command {
                 }
                 console.print()
             }
-            try AtomicFile.write(GradebookPage.feedback(student: result.student.name, report: report.text), to: folder.appendingPathComponent("feedback.html"))
+            let row = book.rows.first { $0.student == result.student.name }
+            try AtomicFile.write(GradebookPage.feedback(student: result.student.name, report: report.text, row: row, book: book),
+                                 to: folder.appendingPathComponent("feedback.html"))
             feedback[result.student.name] = "students/\(folderName(result.student.name))/feedback.html"
         }
         try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))

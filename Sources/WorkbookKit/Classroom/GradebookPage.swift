@@ -61,9 +61,23 @@ public enum GradebookPage {
         return page(title: title, body: html)
     }
 
-    /// A student's page: the report `check` prints, as plain text.
-    public static func feedback(student: String, report: String) -> String {
-        page(title: "Feedback for \(student)",
-             body: "<h1>Feedback for \(HTML.escape(student))</h1>\n<p><a href=\"../gradebook.html\">Back to the gradebook</a></p>\n<pre>\(HTML.escape(report))</pre>")
+    /// A student's page, to hand back: their score per exercise and in total, then the
+    /// report `check` prints, as plain text. Nothing about any other student, and no link
+    /// out of the student's folder (the gradebook is the teacher's).
+    public static func feedback(student: String, report: String, row: Gradebook.Row? = nil, book: Gradebook? = nil) -> String {
+        var body = "<h1>Feedback for \(HTML.escape(student))</h1>\n"
+        if let row, let book {
+            body += "<p><strong>\(Gradebook.number(row.total)) of \(Gradebook.number(book.possible)) points.</strong> "
+                + "\(HTML.escape(Gradebook.rule))</p>\n<table>\n<thead><tr><th scope=\"col\">Exercise</th>"
+                + "<th scope=\"col\">Status</th><th scope=\"col\">Points</th></tr></thead>\n<tbody>\n"
+            for exercise in book.exercises {
+                let cell = row.cells[exercise.id]
+                body += "<tr><th scope=\"row\">\(exercise.id) \(HTML.escape(exercise.title))</th>"
+                    + "<td>\(HTML.escape(cell?.status.rawValue ?? "not-started"))</td>"
+                    + "<td class=\"points\">\(Gradebook.number(cell?.points ?? 0)) / \(Gradebook.number(book.possible(for: exercise.id)))</td></tr>\n"
+            }
+            body += "</tbody>\n</table>\n"
+        }
+        return page(title: "Feedback for \(student)", body: body + "<pre>\(HTML.escape(report))</pre>")
     }
 }
