@@ -98,6 +98,15 @@ struct GradeCommandTests {
         let html = try #require(session.file("gradebook/gradebook.html"))
         #expect(html.contains("students/cal/feedback.html"))
         #expect(html.contains("0 of 2 tests passed"), "the reason next to a partial credit")
+        // What to reteach: ada, gus and hal pass 1.1; cal fails its one failing test, dee does not compile.
+        let reteach = try #require(session.file("gradebook/exercises.csv"))
+        let lines = reteach.split(separator: "\r\n").map(String.init)
+        #expect(lines.first?.hasPrefix("exercise,title,students,passed,median points,possible,most shared failing test") == true)
+        let add = try #require(lines.first { $0.hasPrefix("1.1,") })
+        // 8 students graded on it (ivy's zip could not be read), 5 passed, median 1 of 1, and
+        // cal's failing test the one most share (dee's does not compile: no test ran).
+        #expect(add == #"1.1,Write `add`,8,5,1,1,adds two and two,1,"Expectation failed: (add(2, 2) → 0) == 4""#, "\(reteach)")
+        #expect(html.contains("What to reteach"))
         #expect(session.file("gradebook/students/dee/feedback.html")?.contains("does not compile") == true)
         #expect(session.file("gradebook/students/ada/01-basics.json")?.contains(#""status":"pass""#) == true)
         #expect(snapshot(session.root.appendingPathComponent("class")) == before, "grading wrote into a submission")

@@ -29,7 +29,10 @@ enum GradeCommand: Command {
         Writes DIR/gradebook.csv (a row per student: each exercise's status and points,
         the total), DIR/gradebook.html (the same table, with the reason next to every
         partial credit), and for each student DIR/students/NAME/feedback.html (the report
-        `check` prints) and DIR/students/NAME/NN-slug.json (Exercism results, per chapter).
+        `check` prints, with the student's score) and DIR/students/NAME/NN-slug.json
+        (Exercism results, per chapter); DIR/exercises.csv says per exercise how many
+        passed, the median points and the failing test most students share (what to
+        reteach; also at the foot of gradebook.html).
         Points: 1 per exercise unless its chapter says `Points: N`. A pass earns them all;
         a failure earns the share of passing tests among those the exercise's untouched
         starter fails, so a starter scores 0 by construction; a file that differs from
@@ -119,8 +122,11 @@ enum GradeCommand: Command {
                                  to: folder.appendingPathComponent("feedback.html"))
             feedback[result.student.name] = "students/\(folderName(result.student.name))/feedback.html"
         }
+        let statistics = ExerciseStatistics(
+            book: book, grades: Dictionary(results.map { ($0.student.name, $0.grades.flatMap(\.exercises)) }) { first, _ in first })
         try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))
-        try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback),
+        try AtomicFile.write(statistics.csv(), to: out.appendingPathComponent("exercises.csv"))
+        try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback, statistics: statistics),
                              to: out.appendingPathComponent("gradebook.html"))
     }
 }

@@ -32,7 +32,7 @@ public enum GradebookPage {
     /// The class table: a row per student, a cell per exercise with its points, and the
     /// reason under any cell that is not full marks. `feedback` maps a student to the
     /// relative link of their page.
-    public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String]) -> String {
+    public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String], statistics: ExerciseStatistics? = nil) -> String {
         var html = "<h1>\(HTML.escape(title))</h1>\n<p>\(book.rows.count) students, \(book.exercises.count) exercises, "
             + "\(Gradebook.number(book.possible)) points possible. \(HTML.escape(Gradebook.rule))</p>\n"
         html += "<table>\n<thead><tr><th scope=\"col\">Student</th>"
@@ -57,7 +57,8 @@ public enum GradebookPage {
             }
             html += "<td class=\"points\"><strong>\(Gradebook.number(row.total))</strong> / \(Gradebook.number(book.possible))</td></tr>\n"
         }
-        html += "</tbody>\n</table>"
+        html += "</tbody>\n</table>\n"
+        if let statistics { html += statistics.html() }
         return page(title: title, body: html)
     }
 
