@@ -98,6 +98,8 @@ struct GradeCommandTests {
         let html = try #require(session.file("gradebook/gradebook.html"))
         #expect(html.contains("students/cal/feedback.html"))
         #expect(html.contains("0 of 2 tests passed"), "the reason next to a partial credit")
+        #expect(html.contains(#"<td class="points failed"><details><summary>0 <span class="word">failed</span></summary>"#),
+                "one compact cell per exercise, the reason a click away")
         // What to reteach: ada, gus and hal pass 1.1; cal fails its one failing test, dee does not compile.
         let reteach = try #require(session.file("gradebook/exercises.csv"))
         let lines = reteach.split(separator: "\r\n").map(String.init)

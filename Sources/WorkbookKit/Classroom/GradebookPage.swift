@@ -12,6 +12,7 @@ public enum GradebookPage {
         .not-started{color:#6e6e73}
         .reason{display:block;color:#555;font-size:.78rem;font-weight:normal;white-space:normal;text-align:left;
         max-width:16rem;overflow-wrap:anywhere;margin-top:.2rem}
+        .word{color:#555;font-size:.75rem}summary{cursor:pointer;list-style-position:inside}
         pre{background:#f5f5f7;padding:1rem;overflow-x:auto;white-space:pre-wrap}
         """
 
@@ -51,8 +52,16 @@ public enum GradebookPage {
                     html += "<td class=\"points not-started\">–</td>"
                     continue
                 }
-                html += "<td class=\"points \(cell.status.rawValue)\">\(Gradebook.number(cell.points))"
-                if !cell.reason.isEmpty { html += "<span class=\"reason\">\(HTML.escape(cell.reason))</span>" }
+                // One compact cell: the points and a one-word status; the reason a click away
+                // (a row of full reasons was a wall of text).
+                let word = HTML.escape(cell.status.rawValue)
+                html += "<td class=\"points \(cell.status.rawValue)\">"
+                if cell.reason.isEmpty {
+                    html += "\(Gradebook.number(cell.points)) <span class=\"word\">\(word)</span>"
+                } else {
+                    html += "<details><summary>\(Gradebook.number(cell.points)) <span class=\"word\">\(word)</span></summary>"
+                        + "<span class=\"reason\">\(HTML.escape(cell.reason))</span></details>"
+                }
                 html += "</td>"
             }
             html += "<td class=\"points\"><strong>\(Gradebook.number(row.total))</strong> / \(Gradebook.number(book.possible))</td></tr>\n"
