@@ -110,6 +110,19 @@ struct GradeCommandTests {
         #expect(add == #"1.1,Write `add`,8,5,1,1,adds two and two,1,"Expectation failed: (add(2, 2) → 0) == 4""#, "\(reteach)")
         #expect(html.contains("What to reteach"))
         #expect(session.file("gradebook/students/dee/feedback.html")?.contains("does not compile") == true)
+        let calFeedback = try #require(session.file("gradebook/students/cal/feedback.html"))
+        #expect(calFeedback.contains("your add at 01-basics/Ex1_Add.swift:1"), "paths from the student's own folder")
+        #expect(!calFeedback.contains(session.root.path) && !calFeedback.contains("class/cal"), "no path of the teacher's machine")
+        for name in ["ada", "cal", "dee", "eve", "fay", "gus", "hal"] {
+            let page = try #require(session.file("gradebook/students/\(name)/feedback.html"))
+            let json = session.file("gradebook/students/\(name)/01-basics.json") ?? ""
+            for text in [page, json] {
+                #expect(!text.contains(session.root.path) && !text.contains("class/\(name)") && !text.contains("class-zips"),
+                        "\(name)'s feedback names a path of the teacher's machine: \(text.split(separator: "\n").filter { $0.contains("class/") || $0.contains(session.root.path) }.prefix(3))")
+            }
+        }
+        let halJSON = try #require(session.file("gradebook/students/hal/01-basics.json"))
+        #expect(!halJSON.contains(session.root.path), "a zip's unpacked copy is named from the student's folder too")
         #expect(session.file("gradebook/students/ada/01-basics.json")?.contains(#""status":"pass""#) == true)
         #expect(snapshot(session.root.appendingPathComponent("class")) == before, "grading wrote into a submission")
 

@@ -52,6 +52,7 @@ public struct ClassGrader: Sendable {
                 defer { lanes.give(lane) }
                 var laneOptions = options
                 laneOptions.buildsFolderName = Self.laneBuildsFolderName(lane)
+                laneOptions.pathsFromWorkspace = true
                 let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
                 for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
                     guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }

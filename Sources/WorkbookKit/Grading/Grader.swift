@@ -33,6 +33,10 @@ public struct Grader: Sendable {
         /// Tests files (root-relative) left out of the build: `verify`'s exercises whose
         /// reference is missing, so the tests that call it do not stop the others.
         public var leftOutTests: Set<String> = []
+        /// Name the learner's files from their own workspace (`01-basics/Ex1_Add.swift`),
+        /// not from the workbook's root: a class's feedback goes back to each student, and
+        /// the teacher's folders (a zip's unpacked copy under the cache) are not theirs.
+        public var pathsFromWorkspace = false
 
         public init() {}
     }
@@ -227,7 +231,7 @@ public struct Grader: Sendable {
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
-                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions)"]).prefix(8) + "-"
+                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)"]).prefix(8) + "-"
     }
 
     /// The file to compile for `exercise`, per `options.submissions`.
@@ -264,10 +268,14 @@ public struct Grader: Sendable {
         // A starter compiled from the cache stands for the learner's (missing) file.
         let starters = cache.appendingPathComponent("starters").standardizedFileURL.path + "/"
         let path = submission.file.standardizedFileURL.path
-        if path.hasPrefix(starters) {
-            return workbook.displayPath(workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))))
+        let file = path.hasPrefix(starters)
+            ? workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))) : submission.file
+        if options.pathsFromWorkspace {
+            let workspace = workbook.exercisesFolder.standardizedFileURL.path + "/"
+            let full = file.standardizedFileURL.path
+            if full.hasPrefix(workspace) { return String(full.dropFirst(workspace.count)) }
         }
-        return workbook.displayPath(submission.file)
+        return workbook.displayPath(file)
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
@@ -277,7 +285,7 @@ public struct Grader: Sendable {
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
-        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest)")
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []

@@ -508,10 +508,17 @@ struct GradingBuild {
         return .success(runner)
     }
 
-    /// Absolute paths in compiler output → paths relative to the workbook root.
+    /// Absolute paths in compiler output → paths relative to the workbook root (to the
+    /// learner's workspace with `pathsFromWorkspace`, as `Grader.displayPath` names them).
     func shorten(_ text: String) -> String {
+        var result = text
+        if grader.options.pathsFromWorkspace {
+            for folder in [grader.cache.appendingPathComponent("starters"), workbook.exercisesFolder] {
+                result = result.replacingOccurrences(of: folder.standardizedFileURL.path + "/", with: "")
+            }
+        }
         let root = workbook.root.path.hasSuffix("/") ? workbook.root.path : workbook.root.path + "/"
-        var result = text.replacingOccurrences(of: root, with: "")
+        result = result.replacingOccurrences(of: root, with: "")
         // Starters compiled from the cache are shown under the learner's folder name.
         // Both with their slash: `exercises//01-x/…` named a path that does not exist.
         let starters = workbook.displayPath(grader.cache.appendingPathComponent("starters")) + "/"
