@@ -57,6 +57,13 @@ struct RunningProgramTests {
         #expect(!program.files[0].contents.contains("setvbuf"))
     }
 
+    @Test("fails a chapter's snippets on a warning, and only runs a learner's file")
+    func warnings() {
+        #expect(SnippetProgram.merged([snippet], chapterPath: "chapters/01-demo.md").warningsAreErrors)
+        #expect(SnippetProgram.standalone(snippet, chapterPath: "chapters/01-demo.md").warningsAreErrors)
+        #expect(!SnippetProgram.script("print(1)\n", displayPath: "play/scratch.swift").warningsAreErrors)
+    }
+
     @Test("points a learner's file's diagnostics at the file itself, from its first line")
     func script() {
         let program = SnippetProgram.script("print(1)\n", displayPath: "play/scratch.swift")

@@ -10,6 +10,12 @@ import Dispatch
 /// shows the *second* layer — the runtime checks that catch what the compiler never
 /// saw: the label's queue record, `dispatchPrecondition(condition: .onQueue(.main))`,
 /// `MainActor.assumeIsolated`.
+///
+/// A Swift 6 app that hands a main-actor closure to such an API gets one more check it
+/// did not write: the compiler starts the closure with a check of the actor (SE-0423),
+/// and the program stops there. `LegacyCode` gets past it, as code built in Swift 5
+/// mode or with `-disable-dynamic-actor-isolation` does, so that the label's record and
+/// the checks you write yourself can be seen at work; the chapters say so.
 public enum LegacyCode {
     /// Runs `body` on `queue`, although `body` belongs to the main actor, as a library
     /// the compiler cannot see into might. Never do this in your own code.

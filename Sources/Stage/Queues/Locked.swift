@@ -1,8 +1,10 @@
 import Synchronization
 
 /// A value that many queues may read and change, one at a time: a `Mutex` in a
-/// class, so closures on different queues can share it (a `Mutex` itself cannot be
-/// copied into an escaping closure).
+/// class. A `Mutex` is `~Copyable`: closures (escaping ones too) may share a local
+/// `let` one, and a function may take one `borrowing` or `consuming`, but it cannot be
+/// copied into a `var`, a copyable struct or an array. A class can: it is passed,
+/// stored and captured like any reference, and `value` reads it in one step.
 public final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
 

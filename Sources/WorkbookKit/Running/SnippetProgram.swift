@@ -24,6 +24,9 @@ public enum SnippetProgram {
     public struct Program: Sendable, Equatable {
         public var files: [File]
         public var parseAsLibrary: Bool
+        /// A chapter's snippets meet the package's standard: a warning (a needless
+        /// `await`, say) fails them. A learner's own file is only run, warnings unshown.
+        public var warningsAreErrors = false
     }
 
     /// The modules every snippet may use without importing them (docs/chapter-format.md).
@@ -53,7 +56,7 @@ public enum SnippetProgram {
             launcher ? "switch chosenSnippetLine() {" : "switch CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : \"\" {",
         ] + cases + ["}"]
         let dispatcher = File(name: "main.swift", contents: main.joined(separator: "\n") + "\n")
-        return Program(files: [dispatcher] + snippets.map { namespaced($0, chapterPath: chapterPath) }, parseAsLibrary: false)
+        return Program(files: [dispatcher] + snippets.map { namespaced($0, chapterPath: chapterPath) }, parseAsLibrary: false, warningsAreErrors: true)
     }
 
     /// The file that declares one merged snippet's namespace.
@@ -126,7 +129,7 @@ public enum SnippetProgram {
         program += lines
         program.append("#sourceLocation()")
         let name = hasMain ? "\(namespace(of: snippet)).swift" : "main.swift"
-        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain)
+        return Program(files: [File(name: name, contents: program.joined(separator: "\n") + "\n")], parseAsLibrary: hasMain, warningsAreErrors: true)
     }
 
     /// A learner's own file (`workbook run scratch.swift`), line-buffered, its

@@ -324,13 +324,18 @@ public struct SnippetRunner: SnippetResultProvider {
         try clock.time(\.building) { try build(program, resolution) }
     }
 
+    /// `-warnings-as-errors` for a chapter's snippets, `-suppress-warnings` for a learner's file.
+    private func warningsFlag(_ program: SnippetProgram.Program) -> String {
+        program.warningsAreErrors ? "-warnings-as-errors" : "-suppress-warnings"
+    }
+
     /// Compiles `program` into `<cache>/snippet-builds/<key>/program`, or reuses that build.
     private func build(_ program: SnippetProgram.Program, _ resolution: ImportableModules.Resolution) throws -> Compiled {
         let files = program.files
         let flags = SwiftToolchain.languageFlags
             // -wmo: one compiler process for every file, instead of one per file, each
             // loading Foundation again (15 snippets: 1.6 s instead of 4.7 s, measured).
-            + ["-wmo", "-diagnostic-style", "llvm", "-suppress-warnings", "-module-name", "Snippets"]
+            + ["-wmo", "-diagnostic-style", "llvm", warningsFlag(program), "-module-name", "Snippets"]
             + (program.parseAsLibrary ? ["-parse-as-library"] : []) + resolution.flags
         let key = ContentHash.of([toolchain.version] + flags + files.flatMap { [$0.name, $0.contents] })
         let folder = buildsFolder.appendingPathComponent(key, isDirectory: true)
@@ -355,7 +360,7 @@ public struct SnippetRunner: SnippetResultProvider {
         let direct = try commands.map { commands in
             try DirectProgramBuild(commands: commands).build(
                 files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
-                archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", "-suppress-warnings"],
+                archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", warningsFlag(program)],
                 parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program"))
         }
         switch direct {
