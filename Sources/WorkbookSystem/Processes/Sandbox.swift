@@ -84,7 +84,9 @@ public enum LimitReached: String, Sendable, Codable, Equatable {
 /// swept) and `status` says so.
 public enum Sandbox {
     public enum Status: Sendable, Equatable {
-        case on(bubblewrap: String)
+        /// `userNamespace` false: root on a kernel that refuses user namespaces; the run is
+        /// still without capabilities, but as uid 0.
+        case on(bubblewrap: String, userNamespace: Bool = true)
         case off(reason: String)
 
         public var isOn: Bool { if case .on = self { return true } else { return false } }
@@ -93,11 +95,12 @@ public enum Sandbox {
         /// unavailable here.
         public var summary: String {
             switch self {
-            case .on:
+            case .on(_, let userNamespace):
                 let limits = SandboxPolicy(hidden: [], writable: [])
-                var on = ["no capabilities (uid 65534)", "system calls filtered", "only the runtime and the workspace mounted",
-                          "no network"]
+                var on = [userNamespace ? "no capabilities (uid 65534)" : "no capabilities", "system calls filtered",
+                          "only the runtime and the workspace mounted", "no network"]
                 var unavailable: [String] = []
+                if !userNamespace { unavailable.append("no user namespace here, so the run is uid 0 without capabilities") }
                 if Cgroup.memoryRoot != nil {
                     on.append("memory \(limits.memoryLimit >> 20) MiB for the whole run")
                 } else {
@@ -130,9 +133,17 @@ public enum Sandbox {
         guard let bwrap = findExecutable("bwrap", environment: environment) else {
             return .off(reason: "install bubblewrap (apt-get install bubblewrap)")
         }
-        var options = ChildProcess.Options(arguments: commonArguments + ["--", "/bin/true"], environment: environment, timeout: 10)
-        options.sandbox = nil
-        let trial = try? ChildProcess.start(bwrap, options.arguments, options, seccomp: SeccompFilter.program)
+        func attempt(userNamespace: Bool) -> ChildProcess.Result? {
+            let options = ChildProcess.Options(
+                arguments: commonArguments(userNamespace: userNamespace) + ["--", "/bin/true"], environment: environment, timeout: 10)
+            return try? ChildProcess.start(bwrap, options.arguments, options, seccomp: SeccompFilter.program)
+        }
+        let trial = attempt(userNamespace: true)
+        // Root where user namespaces are refused (max_user_namespaces 0, some containers):
+        // root's bubblewrap can still drop every capability and filter system calls.
+        if trial?.termination.isSuccess != true, getuid() == 0, attempt(userNamespace: false)?.termination.isSuccess == true {
+            return .on(bubblewrap: bwrap, userNamespace: false)
+        }
         guard let trial, trial.termination.isSuccess else {
             let why = trial.map { $0.standardError.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "it could not be started"
             return .off(reason: "bubblewrap cannot make a sandbox here (\(why.isEmpty ? "\(trial?.termination.description ?? "")" : why)); "
@@ -151,14 +162,20 @@ public enum Sandbox {
     /// user namespace that cannot make more, a new session, the system read-only, a fresh
     /// /dev, a sized /tmp, no network, no System V IPC, own PID namespace, gone when we
     /// are. (`--disable-userns` needs bubblewrap 0.8, `--size` 0.5.)
-    static var commonArguments: [String] {
+    static func commonArguments(userNamespace: Bool) -> [String] {
         let limits = SandboxPolicy(hidden: [], writable: [])
-        var words = [
-            "--unshare-user", "--uid", "65534", "--gid", "65534", "--disable-userns", "--cap-drop", "ALL", "--new-session",
-            "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent",
+        var words = userNamespace ? ["--unshare-user", "--uid", "65534", "--gid", "65534", "--disable-userns"] : []
+        words += [
+            "--cap-drop", "ALL", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent",
         ]
         words += systemMounts
-        words += ["--dev", "/dev", "--proc", "/proc", "--size", String(limits.tmpLimit), "--tmpfs", "/tmp"]
+        words += ["--dev", "/dev", "--proc", "/proc"]
+        // Root's uid is the sandbox's 65534 (or 0 itself without a user namespace), and
+        // /proc/sys files are writable by their owner, whatever the capabilities: checked,
+        // learner code wrote /proc/sys/kernel/hostname and could have written the kernel's
+        // other settings. Covered read-only, with the other host-wide files bubblewrap names.
+        for path in ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"] { words += ["--ro-bind-try", path, path] }
+        words += ["--size", String(limits.tmpLimit), "--tmpfs", "/tmp"]
         if SeccompFilter.program != nil { words += ["--seccomp", String(seccompDescriptor)] }
         return words
     }
@@ -268,8 +285,8 @@ public enum Sandbox {
         var command = [executable] + arguments
         var seccomp: [UInt8]? = nil
         var nonce: String? = nil
-        if case .on(let bwrap) = status {
-            var words = commonArguments
+        if case .on(let bwrap, let userNamespace) = status {
+            var words = commonArguments(userNamespace: userNamespace)
             if policy.tmpLimit != SandboxPolicy(hidden: [], writable: []).tmpLimit {
                 words += ["--size", String(policy.tmpLimit), "--tmpfs", "/tmp"]
             }
