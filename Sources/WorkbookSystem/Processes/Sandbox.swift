@@ -95,31 +95,42 @@ public enum Sandbox {
         /// unavailable here.
         public var summary: String {
             switch self {
-            case .on(_, let userNamespace):
-                let limits = SandboxPolicy(hidden: [], writable: [])
-                var on = [userNamespace ? "no capabilities (uid 65534)" : "no capabilities", "system calls filtered",
-                          "only the runtime and the workspace mounted", "no network"]
-                var unavailable: [String] = []
-                if !userNamespace { unavailable.append("no user namespace here, so the run is uid 0 without capabilities") }
-                if Cgroup.memoryRoot != nil {
-                    on.append("memory \(limits.memoryLimit >> 20) MiB for the whole run")
-                } else {
-                    on.append("memory capped per process only (\(limits.memoryLimit >> 20) MiB each)")
-                    unavailable.append("no writable memory cgroup")
-                }
-                if Cgroup.pidsRoot != nil {
-                    on.append("processes capped")
-                } else if getuid() != 0 {
-                    on.append("processes capped by RLIMIT_NPROC")
-                } else {
-                    unavailable.append("no process cap: no writable pids cgroup")
-                }
-                on.append("/tmp \(limits.tmpLimit >> 20) MiB, scratch \(limits.scratchLimit >> 20) MiB")
-                if SeccompFilter.program == nil { on.removeAll { $0 == "system calls filtered" }; unavailable.append("no system call filter on this architecture") }
+            case .on:
+                let (on, unavailable) = protections
                 return "sandbox: on (bubblewrap: " + on.joined(separator: ", ") + ")"
                     + (unavailable.isEmpty ? "" : "; unavailable: " + unavailable.joined(separator: ", "))
             case .off(let reason): return "sandbox: off — \(reason); learner code runs with your rights"
             }
+        }
+
+        /// What is missing of the full sandbox here (empty when everything holds, or when it is off).
+        public var unavailable: [String] { protections.unavailable }
+
+        private var protections: (on: [String], unavailable: [String]) {
+            guard case .on(_, let userNamespace) = self else { return ([], []) }
+            let limits = SandboxPolicy(hidden: [], writable: [])
+            var on = [userNamespace ? "no capabilities (uid 65534)" : "no capabilities"]
+            var unavailable: [String] = []
+            if !userNamespace { unavailable.append("no user namespace here, so the run is uid 0 without capabilities") }
+            if SeccompFilter.program != nil { on.append("system calls filtered") } else {
+                unavailable.append("no system call filter on this architecture")
+            }
+            on += ["only the runtime and the workspace mounted", "no network"]
+            if Cgroup.memoryRoot != nil {
+                on.append("memory \(limits.memoryLimit >> 20) MiB for the whole run")
+            } else {
+                on.append("memory capped per process only (\(limits.memoryLimit >> 20) MiB each)")
+                unavailable.append("no writable memory cgroup")
+            }
+            if Cgroup.pidsRoot != nil {
+                on.append("processes capped")
+            } else if getuid() != 0 {
+                on.append("processes capped by RLIMIT_NPROC")
+            } else {
+                unavailable.append("no process cap: no writable pids cgroup")
+            }
+            on.append("/tmp \(limits.tmpLimit >> 20) MiB, scratch \(limits.scratchLimit >> 20) MiB")
+            return (on, unavailable)
         }
     }
 
