@@ -3,7 +3,8 @@ import WorkbookKit
 import WorkbookModel
 import WorkbookSystem
 
-/// Says once, plainly, when learner code ran without the sandbox (never silently), and
+/// Says once, plainly, when learner code ran without the sandbox or without a part of it
+/// (never silently), and
 /// when the workbook's own files were changed since its last commit.
 enum SandboxNotice {
     /// A line in a text report; on standard error for machine formats, which have no place for it.
@@ -11,7 +12,7 @@ enum SandboxNotice {
         if let root, let notice = WorkbookIntegrity.notice(root: root) {
             if inReport { console.print(console.styled(notice, .yellow)) } else { console.printError(notice) }
         }
-        guard !Sandbox.status.isOn else { return }
+        guard !Sandbox.status.isOn || !Sandbox.status.unavailable.isEmpty else { return }
         if inReport {
             console.print(console.styled(Sandbox.status.summary, .yellow))
         } else {

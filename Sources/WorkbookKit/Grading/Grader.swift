@@ -60,7 +60,8 @@ public struct Grader: Sendable {
 
     /// What an exercise's run may see: the workbook hidden (its tests, references,
     /// chapters and `.workbook/` state), the runner and its libraries and the learner's
-    /// workspace read-only, its scratch folder writable.
+    /// workspace read-only, its scratch folder a private sized one (nothing is read back
+    /// from it).
 
     func sandboxPolicy(scratch: URL, runner: GradingBuild.Runner) -> SandboxPolicy {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
@@ -68,7 +69,7 @@ public struct Grader: Sendable {
         return SandboxPolicy(
             hidden: [workbook.root.path],
             readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
-            writable: [scratch.path])
+            writable: [], scratch: scratch.path)
     }
 
     /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing

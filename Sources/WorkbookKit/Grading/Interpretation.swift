@@ -79,6 +79,11 @@ struct Interpretation {
             if grade.status == .passed { grade.status = .failed }
             notes.append("The kernel refused to start more: " + LimitReached.processes.sentence(grader.sandboxPolicyLimits) + ".")
         }
+        for full in [LimitReached.tmpSpace, .scratchSpace] where result.limitsReached.contains(full) {
+            // Established by the sandbox's check of the folder after the run: no space left.
+            if grade.status == .passed { grade.status = .failed }
+            notes.append("The run went over a limit: " + full.sentence(grader.sandboxPolicyLimits) + ".")
+        }
         if stream.foreignLines > 0 {
             if grade.status == .passed { grade.status = .failed }
             notes.append("\(stream.foreignLines) line\(stream.foreignLines == 1 ? "" : "s") on the test runner's private results channel "

@@ -117,8 +117,8 @@ public enum ChildProcess {
             return try start(executable, options.arguments, options)
         }
         let launch = Sandbox.launch(executable, options.arguments, policy: policy, workingDirectory: options.workingDirectory)
-        var result = try start(launch.executable, launch.arguments, options)
-        result.limitsReached = launch.finish(standardError: result.standardError)
+        var result = try start(launch.executable, launch.arguments, options, seccomp: launch.seccomp)
+        (result.limitsReached, result.standardError) = launch.finish(standardError: result.standardError)
         result.sandboxed = Sandbox.status.isOn
         // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
         // trap or test runner does.)
@@ -128,7 +128,11 @@ public enum ChildProcess {
         return result
     }
 
-    private static func start(_ executable: String, _ arguments: [String], _ options: Options) throws(LaunchError) -> Result {
+    /// `seccomp`: a filter program handed to the child on `Sandbox.seccompDescriptor`
+    /// (3 without a results channel, 4 with one), for bubblewrap's `--seccomp`.
+    static func start(
+        _ executable: String, _ arguments: [String], _ options: Options, seccomp: [UInt8]? = nil
+    ) throws(LaunchError) -> Result {
         let start = Date()
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0], resultsPipe: [Int32] = [-1, -1]
         // Pipes are close-on-exec and made under a lock with the spawn, so a child started
@@ -147,6 +151,9 @@ public enum ChildProcess {
             close(resultsPipe[1])
             resultsPipe[1] = high
         }
+        // A fresh memory file per run: its offset is its own, so bubblewrap reads it from the start.
+        let filter = seccomp.map { Self.memoryFile(holding: $0) } ?? -1
+        defer { if filter >= 0 { close(filter) } }
         let channel = options.resultsChannel ? resultsPipe : []
         for fd in inPipe + outPipe + errPipe + channel { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
@@ -163,7 +170,14 @@ public enum ChildProcess {
         }
         // Nothing else of ours: a file Foundation opened without close-on-exec (a program
         // being written, a lock) would otherwise stay open in the child for its whole life.
-        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, options.resultsChannel ? 4 : 3) }
+        var firstClosed: Int32 = options.resultsChannel ? 4 : 3
+        if filter >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, filter, Sandbox.seccompDescriptor)
+            firstClosed = Sandbox.seccompDescriptor + 1
+            // Without a results channel nothing belongs on 3 (closing a free one is no error).
+            if !options.resultsChannel { posix_spawn_file_actions_addclose(&actions, 3) }
+        }
+        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, firstClosed) }
         if let directory = options.workingDirectory {
             guard let addChdir = Self.addChdir else { throw .cannotStart(executable, errno: ENOSYS) }
             _ = addChdir(&actions, directory)
@@ -234,6 +248,21 @@ public enum ChildProcess {
 
     private static let spawnLock = NSLock()
 
+    /// `bytes` in an anonymous close-on-exec memory file, read from its start; -1 when
+    /// one cannot be made (the sandbox's trial run then fails and says so).
+    private static func memoryFile(holding bytes: [UInt8]) -> Int32 {
+        #if os(Linux)
+        guard let memfdCreate = Self.memfdCreate else { return -1 }
+        let fd = memfdCreate("workbook-seccomp", 1)  // MFD_CLOEXEC
+        guard fd >= 0 else { return -1 }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count, lseek(fd, 0, SEEK_SET) == 0 else { close(fd); return -1 }
+        return fd
+        #else
+        return -1
+        #endif
+    }
+
     /// util-linux's `setpriv`, to give a child the parent-death signal posix_spawn cannot.
     private static let setpriv: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : nil
 
@@ -243,6 +272,13 @@ public enum ChildProcess {
     private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// glibc's `memfd_create` (2.27+), behind _GNU_SOURCE, which the Glibc module does not define.
+    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+    private static let memfdCreate: MemfdCreate? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create") else { return nil }
+        return unsafeBitCast(symbol, to: MemfdCreate.self)
     }()
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up the same way.

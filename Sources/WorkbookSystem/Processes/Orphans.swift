@@ -113,21 +113,38 @@ enum Orphans {
     #endif
 
     /// CPU seconds (user + system) used so far by the live processes of process group
-    /// `group`, from /proc/PID/stat. Zero where there is no /proc.
+    /// `group` and by every descendant of its leader, from /proc/PID/stat. Zero where there is no /proc.
     static func cpuSeconds(ofGroup group: pid_t) -> Double {
         #if os(Linux)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        var total = 0.0
-        for name in names where pid_t(name) != nil {
-            guard let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        // A sandboxed program runs in a session (so a group) of its own (`--new-session`):
+        // count the group and every descendant of its leader.
+        var parents: [pid_t: pid_t] = [:]
+        var groups: [pid_t: pid_t] = [:]
+        var seconds: [pid_t: Double] = [:]
+        for name in names {
+            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { continue }
             // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 12, pid_t(fields[2]) == group,
+            guard fields.count > 12, let parent = pid_t(fields[1]), let pgrp = pid_t(fields[2]),
                   let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
-            total += (user + system) / max(1, ticks)
+            parents[pid] = parent
+            groups[pid] = pgrp
+            seconds[pid] = (user + system) / max(1, ticks)
         }
+        func counted(_ pid: pid_t) -> Bool {
+            var current = pid
+            for _ in 0..<64 {
+                if current == group || groups[current] == group { return true }
+                guard let parent = parents[current], parent > 1 else { return false }
+                current = parent
+            }
+            return false
+        }
+        var total = 0.0
+        for (pid, used) in seconds where counted(pid) { total += used }
         return total
         #else
         return 0

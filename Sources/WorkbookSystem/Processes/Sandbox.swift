@@ -6,29 +6,39 @@ import Darwin
 #endif
 
 /// What a run of untrusted code (a learner's exercise, a snippet, a playground) may see
-/// and touch. The workbook's own files are `hidden`: they are not there at all inside the
-/// sandbox, so tests, references, chapters and `.workbook/` state cannot be read, changed
-/// or forged. What the program needs to start is shown again read-only; only `writable`
-/// (a private scratch folder) can be written.
+/// and touch. Nothing of the host is there but the system's programs and libraries, the
+/// toolchain's runtime and a few `/etc` files (`Sandbox.systemMounts`); `readOnly` adds
+/// what the program needs (the runner, the learner's workspace), `writable` the folders
+/// whose contents we read back afterwards, `scratch` a private size-limited folder.
+/// `hidden` folders are covered by empty ones even where a mounted path contains them.
 public struct SandboxPolicy: Sendable, Equatable {
     /// Folders replaced by empty ones: the workbook root, its state folder.
     public var hidden: [String]
-    /// Files and folders shown again, read-only, inside the hidden ones.
+    /// Files and folders shown, read-only.
     public var readOnly: [String]
-    /// Folders the program may write.
+    /// Folders the program may write and we read back (bound from the host).
     public var writable: [String]
-    /// Bytes of address space (RLIMIT_AS). 1 GiB: every chapter's tests run in under
-    /// 200 MiB; the Swift runtime reserves no large regions (checked: chapter 3's whole
-    /// suite passes under 1 GiB).
+    /// A private folder the program may write, at this path: a tmpfs of `scratchLimit`
+    /// bytes, gone when the run ends.
+    public var scratch: String? = nil
+    /// Bytes of memory: of the whole run where a memory cgroup can be had, and of each
+    /// process (RLIMIT_AS) always. 1 GiB: every chapter's tests run in under 200 MiB; the
+    /// Swift runtime reserves no large regions (checked: chapter 3's whole suite passes
+    /// under 1 GiB). The private `/tmp` and scratch count against it in the cgroup.
     public var memoryLimit: Int = 1 << 30
     /// Processes and threads together (a cgroup's `pids.max`): a test runner uses about
     /// 20 threads, libdispatch at most 64 more for blocked work.
     public var processLimit: Int = 256
+    /// Bytes of the private `/tmp`; no chapter's tests write there.
+    public var tmpLimit: Int = 128 << 20
+    /// Bytes of the scratch folder (the run's working folder).
+    public var scratchLimit: Int = 128 << 20
 
-    public init(hidden: [String], readOnly: [String] = [], writable: [String]) {
+    public init(hidden: [String], readOnly: [String] = [], writable: [String], scratch: String? = nil) {
         self.hidden = hidden
         self.readOnly = readOnly
         self.writable = writable
+        self.scratch = scratch
     }
 }
 
@@ -36,41 +46,91 @@ public struct SandboxPolicy: Sendable, Equatable {
 public enum LimitReached: String, Sendable, Codable, Equatable {
     case memory
     case processes
+    /// The private `/tmp` was full when the run ended.
+    case tmpSpace
+    /// The scratch folder was full when the run ended.
+    case scratchSpace
 
     public func sentence(_ policy: SandboxPolicy?) -> String {
+        func mebibytes(_ bytes: Int?) -> String { bytes.map { "\($0 >> 20) MiB" } ?? "the limit" }
         switch self {
         case .memory:
-            let limit = policy.map { "\($0.memoryLimit >> 20) MiB" } ?? "the limit"
-            return "it used more than \(limit) of memory (the limit) and could allocate no more"
+            let scope = Cgroup.memoryRoot != nil ? "" : " in one process"
+            return "it used more than \(mebibytes(policy?.memoryLimit)) of memory\(scope) (the limit) and could allocate no more"
         case .processes:
             return "it started more than \(policy?.processLimit ?? 0) processes and threads, the limit"
+        case .tmpSpace:
+            return "it filled /tmp, which holds \(mebibytes(policy?.tmpLimit)) (the limit)"
+        case .scratchSpace:
+            return "it filled its working folder, which holds \(mebibytes(policy?.scratchLimit)) (the limit)"
         }
     }
 }
 
 /// Runs a command inside the sandbox when one can be had, and says plainly when not.
 ///
-/// On Linux the sandbox is bubblewrap (Debian `bubblewrap`, what Flatpak is built on):
-/// the system read-only, the workbook hidden, a private `/tmp`, no network, and a PID
-/// namespace of its own with `--die-with-parent`, so when the run ends everything it
-/// started ends too. Memory is capped with RLIMIT_AS (`prlimit`), processes with a `pids`
-/// cgroup where one is writable (as root, or a delegated cgroup). Elsewhere — no
-/// bubblewrap, user namespaces refused, macOS — the run has the old isolation (its own
-/// process group, killed on time-out, orphans swept) and `status` says so.
+/// On Linux the sandbox is bubblewrap (Debian `bubblewrap`, what Flatpak is built on).
+/// Inside: a user namespace of its own with uid/gid 65534 and no capabilities at all,
+/// even when root starts it (root's bubblewrap otherwise keeps `CapEff 000001fffeffffff`,
+/// and learner code unmounted `/proc`, remounted `/` read-write and rewrote the tests);
+/// no further user namespaces; a seccomp filter (`SeccompFilter`) refusing mount,
+/// namespace, ptrace and kernel calls; a terminal session of its own; no network; a PID
+/// namespace with `--die-with-parent`, so everything it started ends with it. Only the
+/// system's libraries and programs, the toolchain's runtime and what the policy names are
+/// mounted (and a `/proc` of the sandbox's own processes). Memory is capped for the whole run by a memory cgroup where one
+/// is writable (and per process by RLIMIT_AS always), processes by a `pids` cgroup, `/tmp`
+/// and scratch by sized tmpfs. Elsewhere — no bubblewrap, user namespaces refused, macOS
+/// — the run has the old isolation (its own process group, killed on time-out, orphans
+/// swept) and `status` says so.
 public enum Sandbox {
     public enum Status: Sendable, Equatable {
-        case on(bubblewrap: String)
+        /// `userNamespace` false: root on a kernel that refuses user namespaces; the run is
+        /// still without capabilities, but as uid 0.
+        case on(bubblewrap: String, userNamespace: Bool = true)
         case off(reason: String)
 
         public var isOn: Bool { if case .on = self { return true } else { return false } }
 
-        /// One line for a report: what protects the workbook during this run.
+        /// One line for a report: which protections hold during this run, and which are
+        /// unavailable here.
         public var summary: String {
             switch self {
-            case .on: return "sandbox: on (bubblewrap: workbook hidden, no network, memory \(SandboxPolicy(hidden: [], writable: []).memoryLimit >> 30) GiB"
-                + (Cgroup.pidsRoot != nil ? ", processes capped" : getuid() != 0 ? ", processes capped by RLIMIT_NPROC" : ", no process cap: no writable pids cgroup") + ")"
+            case .on:
+                let (on, unavailable) = protections
+                return "sandbox: on (bubblewrap: " + on.joined(separator: ", ") + ")"
+                    + (unavailable.isEmpty ? "" : "; unavailable: " + unavailable.joined(separator: ", "))
             case .off(let reason): return "sandbox: off — \(reason); learner code runs with your rights"
             }
+        }
+
+        /// What is missing of the full sandbox here (empty when everything holds, or when it is off).
+        public var unavailable: [String] { protections.unavailable }
+
+        private var protections: (on: [String], unavailable: [String]) {
+            guard case .on(_, let userNamespace) = self else { return ([], []) }
+            let limits = SandboxPolicy(hidden: [], writable: [])
+            var on = [userNamespace ? "no capabilities (uid 65534)" : "no capabilities"]
+            var unavailable: [String] = []
+            if !userNamespace { unavailable.append("no user namespace here, so the run is uid 0 without capabilities") }
+            if SeccompFilter.program != nil { on.append("system calls filtered") } else {
+                unavailable.append("no system call filter on this architecture")
+            }
+            on += ["only the runtime and the workspace mounted", "no network"]
+            if Cgroup.memoryRoot != nil {
+                on.append("memory \(limits.memoryLimit >> 20) MiB for the whole run")
+            } else {
+                on.append("memory capped per process only (\(limits.memoryLimit >> 20) MiB each)")
+                unavailable.append("no writable memory cgroup")
+            }
+            if Cgroup.pidsRoot != nil {
+                on.append("processes capped")
+            } else if getuid() != 0 {
+                on.append("processes capped by RLIMIT_NPROC")
+            } else {
+                unavailable.append("no process cap: no writable pids cgroup")
+            }
+            on.append("/tmp \(limits.tmpLimit >> 20) MiB, scratch \(limits.scratchLimit >> 20) MiB")
+            return (on, unavailable)
         }
     }
 
@@ -84,12 +144,21 @@ public enum Sandbox {
         guard let bwrap = findExecutable("bwrap", environment: environment) else {
             return .off(reason: "install bubblewrap (apt-get install bubblewrap)")
         }
-        let trial = try? ChildProcess.run(bwrap, .init(
-            arguments: commonArguments + ["--", "/bin/true"], environment: environment, timeout: 10))
+        func attempt(userNamespace: Bool) -> ChildProcess.Result? {
+            let options = ChildProcess.Options(
+                arguments: commonArguments(userNamespace: userNamespace) + ["--", "/bin/true"], environment: environment, timeout: 10)
+            return try? ChildProcess.start(bwrap, options.arguments, options, seccomp: SeccompFilter.program)
+        }
+        let trial = attempt(userNamespace: true)
+        // Root where user namespaces are refused (max_user_namespaces 0, some containers):
+        // root's bubblewrap can still drop every capability and filter system calls.
+        if trial?.termination.isSuccess != true, getuid() == 0, attempt(userNamespace: false)?.termination.isSuccess == true {
+            return .on(bubblewrap: bwrap, userNamespace: false)
+        }
         guard let trial, trial.termination.isSuccess else {
             let why = trial.map { $0.standardError.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "it could not be started"
             return .off(reason: "bubblewrap cannot make a sandbox here (\(why.isEmpty ? "\(trial?.termination.description ?? "")" : why)); "
-                + "unprivileged user namespaces may be turned off")
+                + "unprivileged user namespaces may be turned off, or bubblewrap is older than 0.8")
         }
         return .on(bubblewrap: bwrap)
         #else
@@ -100,12 +169,87 @@ public enum Sandbox {
     }
 
     #if os(Linux)
-    /// Everything but the folders: read-only system, fresh /dev, /proc and /tmp, no
-    /// network, no System V IPC, own PID namespace, gone when we are.
-    static let commonArguments = [
-        "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-        "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
-    ]
+    /// Everything but the policy's folders: no capabilities and an unprivileged user in a
+    /// user namespace that cannot make more, a new session, the system read-only, a fresh
+    /// /dev, a sized /tmp, no network, no System V IPC, own PID namespace, gone when we
+    /// are. (`--disable-userns` needs bubblewrap 0.8, `--size` 0.5.)
+    static func commonArguments(userNamespace: Bool) -> [String] {
+        let limits = SandboxPolicy(hidden: [], writable: [])
+        var words = userNamespace ? ["--unshare-user", "--uid", "65534", "--gid", "65534", "--disable-userns"] : []
+        words += [
+            "--cap-drop", "ALL", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent",
+        ]
+        words += systemMounts
+        words += ["--dev", "/dev", "--proc", "/proc"]
+        // Root's uid is the sandbox's 65534 (or 0 itself without a user namespace), and
+        // /proc/sys files are writable by their owner, whatever the capabilities: checked,
+        // learner code wrote /proc/sys/kernel/hostname and could have written the kernel's
+        // other settings. Covered read-only, with the other host-wide files bubblewrap names.
+        for path in ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"] { words += ["--ro-bind-try", path, path] }
+        words += ["--size", String(limits.tmpLimit), "--tmpfs", "/tmp"]
+        if SeccompFilter.program != nil { words += ["--seccomp", String(seccompDescriptor)] }
+        return words
+    }
+
+    /// The descriptor bubblewrap reads the filter from (it closes it before the program starts).
+    static let seccompDescriptor: Int32 = 4
+
+    /// What every run needs of the host, measured with `ldd` and `strace -f -e trace=file`
+    /// on a test runner, a snippet program and a crash report (Swift 6.3.1, Debian 12):
+    /// the loader and libc in /usr/lib (with merged /usr, /lib, /lib64, /bin and /sbin are
+    /// links into it), the toolchain's runtime (`usr/lib/swift/linux`) and backtracer
+    /// (`usr/libexec/swift/linux/swift-backtrace`), `/etc/ld.so.cache`, and `/etc/passwd`,
+    /// `group`, `nsswitch.conf`, `localtime` for Foundation's user and time zone look-ups
+    /// (it reads the zone from /usr/share/zoneinfo). Nothing else of `/etc`: no shadow, no
+    /// hosts. No `/sys`. A `/proc` of the sandbox's own PID namespace, because without
+    /// one (measured) the test runner traps at start (`readlink /proc/self/exe`) and the
+    /// crash backtracer cannot load (`$ORIGIN` comes from /proc/self/exe) nor read
+    /// `/proc/self/maps`/`task`. So `/proc/self/mountinfo` is readable, but names only
+    /// these mounts and nothing unmounted can be reached without capabilities; and
+    /// `/proc/self/mem` and `/proc/self/fd/N` are the process's own, as its memory and
+    /// descriptors are: a secret in the runner's process is not safe from its code.
+    static let systemMounts: [String] = {
+        var words: [String] = []
+        let manager = FileManager.default
+        for top in ["/usr"] where manager.fileExists(atPath: top) { words += ["--ro-bind", top, top] }
+        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            if let target = try? manager.destinationOfSymbolicLink(atPath: top) {
+                words += ["--symlink", target, top]
+            } else if manager.fileExists(atPath: top) {
+                words += ["--ro-bind", top, top]
+            }
+        }
+        for file in ["/etc/ld.so.cache", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime"]
+        where manager.fileExists(atPath: file) {
+            // `localtime` is a link into /usr/share/zoneinfo, which is mounted.
+            if let target = try? manager.destinationOfSymbolicLink(atPath: file) {
+                words += ["--symlink", target, file]
+            } else {
+                words += ["--ro-bind", file, file]
+            }
+        }
+        for folder in toolchainRuntime { words += ["--ro-bind", folder, folder] }
+        return words
+    }()
+
+    /// The runtime libraries and the backtracer of the toolchain on PATH (and of
+    /// `/opt/swift`, where the official images put it), unless /usr already has them.
+    static let toolchainRuntime: [String] = {
+        var prefixes: [String] = []
+        if let swiftc = findExecutable("swiftc", environment: ProcessInfo.processInfo.environment) {
+            let real = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath()
+            prefixes.append(real.deletingLastPathComponent().deletingLastPathComponent().path)
+        }
+        prefixes.append("/opt/swift/usr")
+        var folders: [String] = []
+        for prefix in prefixes where !prefix.hasPrefix("/usr") && prefix != "/" {
+            for sub in ["lib/swift/linux", "libexec/swift/linux"] {
+                let folder = "\(prefix)/\(sub)"
+                if FileManager.default.fileExists(atPath: folder), !folders.contains(folder) { folders.append(folder) }
+            }
+        }
+        return folders
+    }()
     #endif
 
     /// A command ready to start, and what to read and tidy once it has ended.
@@ -115,17 +259,33 @@ public enum Sandbox {
         var cgroup: Cgroup?
         /// bubblewrap passes on a signal that ended the program as exit status 128 + its number.
         var reportsSignalsAsStatus = false
+        /// The filter to hand bubblewrap on `Sandbox.seccompDescriptor`.
+        var seccomp: [UInt8]? = nil
+        /// Starts the lines the sandbox's own check writes to standard error after the
+        /// program ended ("<nonce> full /tmp"); random per run.
+        var nonce: String? = nil
 
-        /// The limits the run went over, read from the kernel's own counters.
-        func finish(standardError: String) -> Set<LimitReached> {
+        /// The limits the run went over, read from the kernel's own counters, and the
+        /// standard error without the sandbox's own lines.
+        func finish(standardError: String) -> (reached: Set<LimitReached>, standardError: String) {
             var reached: Set<LimitReached> = []
-            if cgroup?.finish() == true { reached.insert(.processes) }
+            if let counts = cgroup?.finish() {
+                if counts.processesRefused { reached.insert(.processes) }
+                if counts.memoryKilled { reached.insert(.memory) }
+            }
             // The Swift runtime's own words when an allocation fails (RLIMIT_AS reached).
             if standardError.contains("failed to allocate") || standardError.contains("Could not allocate memory")
                 || standardError.contains("std::bad_alloc") || standardError.contains("Cannot allocate memory") {
                 reached.insert(.memory)
             }
-            return reached
+            guard let nonce else { return (reached, standardError) }
+            var kept: [Substring] = []
+            for line in standardError.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line == "\(nonce) full /tmp" { reached.insert(.tmpSpace) }
+                else if line == "\(nonce) full scratch" { reached.insert(.scratchSpace) }
+                else { kept.append(line) }
+            }
+            return (reached, kept.joined(separator: "\n"))
         }
     }
 
@@ -134,32 +294,53 @@ public enum Sandbox {
     static func launch(_ executable: String, _ arguments: [String], policy: SandboxPolicy, workingDirectory: String?) -> Launch {
         #if os(Linux)
         var command = [executable] + arguments
-        if case .on(let bwrap) = status {
-            var words = commonArguments
+        var seccomp: [UInt8]? = nil
+        var nonce: String? = nil
+        if case .on(let bwrap, let userNamespace) = status {
+            var words = commonArguments(userNamespace: userNamespace)
+            if policy.tmpLimit != SandboxPolicy(hidden: [], writable: []).tmpLimit {
+                words += ["--size", String(policy.tmpLimit), "--tmpfs", "/tmp"]
+            }
             for folder in policy.hidden where FileManager.default.fileExists(atPath: folder) { words += ["--tmpfs", folder] }
             for path in policy.readOnly where FileManager.default.fileExists(atPath: path) { words += ["--ro-bind", path, path] }
             for folder in policy.writable { words += ["--bind", folder, folder] }
+            if let scratch = policy.scratch { words += ["--size", String(policy.scratchLimit), "--tmpfs", scratch] }
             if let workingDirectory { words += ["--chdir", workingDirectory] }
-            command = [bwrap] + words + ["--"] + command
+            // After the program: is /tmp (or scratch) full? A byte written by the shell's
+            // own printf (no process started: `stat -f` cost 27 ms a run on this loaded
+            // machine) fails only when no page is left. Said on standard error under a
+            // nonce; a program that reads it from the shell's /proc/PID/cmdline can fake
+            // a full /tmp or hide one, which changes a cause in its own report, never a result.
+            let mark = UUID().uuidString
+            nonce = mark
+            func probe(_ folder: String, _ name: String) -> String {
+                #"{ printf x > '\#(folder)/.\#(mark)'; } 2>/dev/null || echo "\#(mark) full \#(name)" >&2; "#
+            }
+            let check = #""$@"; s=$?; "# + probe("/tmp", "/tmp") + (policy.scratch.map { probe($0, "scratch") } ?? "") + "exit $s"
+            command = [bwrap] + words + ["--", "/bin/sh", "-c", check, "sh"] + command
+            seccomp = SeccompFilter.program
         }
         let viaBubblewrap = command.count > arguments.count + 1
-        let cgroup = Cgroup.make(processLimit: policy.processLimit)
+        let cgroup = Cgroup.make(processLimit: policy.processLimit, memoryLimit: policy.memoryLimit)
         // The limits hold with or without bubblewrap.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
             var limits = ["--as=\(policy.memoryLimit)"]
             // No cgroup (a normal user, usually): RLIMIT_NPROC, which counts every task of
             // the user, so the cap is what the user already runs plus the run's share.
             // (Root is exempt from it; root gets the cgroup.)
-            if cgroup == nil, getuid() != 0, let running = Self.tasksOfThisUser {
+            if cgroup?.hasProcessLimit != true, getuid() != 0, let running = Self.tasksOfThisUser {
                 limits.append("--nproc=\(running + policy.processLimit)")
             }
             command = ["/usr/bin/prlimit"] + limits + ["--"] + command
         }
         if let cgroup {
-            // The shell joins the cgroup, then becomes the command: nothing runs outside it.
-            command = ["/bin/sh", "-c", #"echo $$ > "$0/cgroup.procs" && exec "$@""#, cgroup.folder] + command
+            // The shell joins the cgroups, then becomes the command: nothing runs outside them.
+            let joins = cgroup.folders.indices.map { #"echo $$ > "${\#($0 + 1)}/cgroup.procs""# }.joined(separator: " && ")
+            command = ["/bin/sh", "-c", joins + #" && shift \#(cgroup.folders.count) && exec "$@""#, "sh"] + cgroup.folders + command
         }
-        return Launch(executable: command[0], arguments: Array(command.dropFirst()), cgroup: cgroup, reportsSignalsAsStatus: viaBubblewrap)
+        return Launch(
+            executable: command[0], arguments: Array(command.dropFirst()), cgroup: cgroup, reportsSignalsAsStatus: viaBubblewrap,
+            seccomp: seccomp, nonce: nonce)
         #else
         return Launch(executable: executable, arguments: arguments)
         #endif
@@ -192,59 +373,3 @@ public enum Sandbox {
     }
 }
 
-/// A `pids` cgroup of one run: its `pids.max`, and whether the run hit it.
-package struct Cgroup {
-    let folder: String
-
-    /// The `pids` hierarchy we may create groups in: cgroup v1's `/sys/fs/cgroup/pids`, or
-    /// v2's unified tree where `pids` is enabled. Nil when neither is writable (a
-    /// non-root user without a delegated cgroup).
-    static let pidsRoot: String? = {
-        #if os(Linux)
-        let candidates = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup/unified", "/sys/fs/cgroup"]
-        for root in candidates where access(root, W_OK) == 0 {
-            let parent = "\(root)/workbook"
-            if !FileManager.default.fileExists(atPath: parent) { mkdir(parent, 0o755) }
-            // v2 wants the controller enabled for children; harmless where it is.
-            if FileManager.default.fileExists(atPath: "\(parent)/cgroup.subtree_control") {
-                _ = try? "+pids".write(toFile: "\(parent)/cgroup.subtree_control", atomically: false, encoding: .utf8)
-            }
-            let probe = "\(parent)/probe-\(getpid())"
-            mkdir(probe, 0o755)
-            defer { rmdir(probe) }
-            if FileManager.default.fileExists(atPath: "\(probe)/pids.max") { return parent }
-        }
-        #endif
-        return nil
-    }()
-
-    static func make(processLimit: Int) -> Cgroup? {
-        guard let root = pidsRoot else { return nil }
-        let folder = "\(root)/run-\(getpid())-\(UUID().uuidString.prefix(8))"
-        guard mkdir(folder, 0o755) == 0 else { return nil }
-        guard (try? "\(processLimit)".write(toFile: "\(folder)/pids.max", atomically: false, encoding: .utf8)) != nil else {
-            rmdir(folder)
-            return nil
-        }
-        return Cgroup(folder: folder)
-    }
-
-    /// Kills anything still in the group, removes it, and says whether a fork was refused
-    /// for the limit (`pids.events`: `max N`).
-    func finish() -> Bool {
-        let events = (try? String(contentsOfFile: "\(folder)/pids.events", encoding: .utf8)) ?? ""
-        let refused = events.split(separator: "\n").contains { line in
-            let words = line.split(separator: " ")
-            return words.count == 2 && words[0] == "max" && (Int(words[1]) ?? 0) > 0
-        }
-        for _ in 0..<50 {
-            let members = ((try? String(contentsOfFile: "\(folder)/cgroup.procs", encoding: .utf8)) ?? "")
-                .split(separator: "\n").compactMap { pid_t($0) }
-            if members.isEmpty { break }
-            for pid in members { kill(pid, SIGKILL) }
-            usleep(2000)
-        }
-        rmdir(folder)
-        return refused
-    }
-}

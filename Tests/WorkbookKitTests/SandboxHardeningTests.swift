@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import WorkbookSystem
+
+/// Issue 34: the sandbox as root (here and in CI), probed through the launch path every
+/// learner run takes (`ChildProcess.run` with a `SandboxPolicy`).
+@Suite("The sandbox holds as root", .serialized)
+struct SandboxHardeningTests {
+    static let sandboxOn = Sandbox.status.isOn
+    static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(Sandbox.status.summary)")
+
+    /// `script` run by /bin/sh inside the sandbox.
+    static func run(_ script: String, policy: SandboxPolicy = SandboxPolicy(hidden: [], writable: []), timeout: Double = 20) throws
+        -> ChildProcess.Result
+    {
+        var options = ChildProcess.Options(arguments: ["-c", script], timeout: timeout)
+        options.sandbox = policy
+        return try ChildProcess.run("/bin/sh", options)
+    }
+
+    @Test("no capabilities, an unprivileged uid, and mount, umount and namespace calls refused", .enabled(if: sandboxOn, skipReason))
+    func noCapabilities() throws {
+        let result = try Self.run("""
+            grep CapEff /proc/self/status; id -u
+            umount /proc 2>&1 && echo UMOUNTED-PROC; umount -l /tmp 2>&1 && echo UMOUNTED-TMP
+            mount -o remount,rw / 2>&1 && echo REMOUNTED; mount -t tmpfs none /mnt 2>&1 && echo MOUNTED
+            unshare -U true 2>&1 && echo UNSHARED; unshare -m true 2>&1 && echo UNSHARED
+            ls /proc/1/ >/dev/null && echo PROC-STILL-THERE
+            echo 1 > /proc/sys/kernel/hostname && echo WROTE-SYSCTL; echo 1 > /proc/sys/vm/drop_caches && echo WROTE-SYSCTL
+            """)
+        #expect(result.standardOutput.contains("CapEff:\t0000000000000000"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("\n65534\n"), "\(result.standardOutput)")
+        for done in ["UMOUNTED", "REMOUNTED", "MOUNTED", "UNSHARED", "WROTE-SYSCTL"] {
+            #expect(!result.standardOutput.contains(done), "\(result.standardOutput)\(result.standardError)")
+        }
+        #expect(result.standardOutput.contains("PROC-STILL-THERE"))
+    }
+
+    @Test("the filter refuses mount and ptrace with EPERM even where capabilities would allow them", .enabled(if: sandboxOn, skipReason))
+    func filterTable() throws {
+        let instructions = SeccompFilter.instructions(for: .x86_64)
+        // Every refused number has its compare, and every compare lands on the refusal.
+        let refusal = instructions.count - 1
+        #expect(instructions[refusal].k == SeccompFilter.refuse)
+        for (index, instruction) in instructions.enumerated() where instruction.code == SeccompFilter.jumpIfEqual && index > 1 {
+            #expect(index + 1 + Int(instruction.jumpTrue) == refusal)
+        }
+        #expect(Set(instructions.map(\.k)).isSuperset(of: [165, 166, 101, 272, 308, 310]))
+        #expect(SeccompFilter.numbers(.aarch64).contains(40))
+        // Nothing a program needs is refused: read, write, openat, clone, clone3, execve,
+        // exit_group (and getpid on aarch64, whose 172 is iopl on x86_64).
+        #expect(Set(SeccompFilter.numbers(.x86_64)).isDisjoint(with: [0, 1, 257, 56, 435, 59, 231, 39]))
+        #expect(Set(SeccompFilter.numbers(.aarch64)).isDisjoint(with: [63, 64, 56, 220, 435, 221, 94, 172]))
+        // strace's own ptrace is refused inside: EPERM, not "no such program".
+        let result = try Self.run("/usr/bin/strace -f true 2>&1 | head -3; echo end")
+        #expect(result.standardOutput.contains("Operation not permitted"), "\(result.standardOutput)")
+    }
+
+    @Test("nothing of the host is there: no home folders, no /work, no /etc/shadow, no other checkout", .enabled(if: sandboxOn, skipReason))
+    func nothingOfTheHost() throws {
+        let planted = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".wb-planted-\(UUID().uuidString)")
+        try "planted-secret".write(to: planted, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: planted) }
+        let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = project.appendingPathComponent("Sources/WorkbookSystem/Processes/Sandbox.swift").path
+        let result = try Self.run("""
+            cat '\(planted.path)'; cat /etc/shadow; head -c 100 '\(source)'; ls /root /home /work 2>&1 | head -3
+            cat /proc/self/mountinfo | grep -c . ; echo end
+            """)
+        #expect(!result.standardOutput.contains("planted-secret"))
+        #expect(!result.standardOutput.contains("import Foundation"))
+        #expect(!result.standardOutput.contains("root:"), "/etc/shadow was read")
+        #expect(result.standardOutput.contains("end"))
+        #expect(!FileManager.default.fileExists(atPath: "/etc/shadow") || result.standardError.contains("/etc/shadow"))
+    }
+
+    @Test("the read-only folder cannot be changed, and scratch is private", .enabled(if: sandboxOn, skipReason))
+    func readOnlyWorkspace() throws {
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("wb-ws-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let exercise = workspace.appendingPathComponent("Ex1.swift")
+        try "let answer = 1\n".write(to: exercise, atomically: true, encoding: .utf8)
+        let scratch = workspace.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let policy = SandboxPolicy(hidden: [], readOnly: [exercise.path], writable: [], scratch: scratch.path)
+        let result = try Self.run("""
+            cat '\(exercise.path)'; echo tampered > '\(exercise.path)'; rm -f '\(exercise.path)'
+            echo note > '\(scratch.path)/left-behind' && echo WROTE-SCRATCH
+            """, policy: policy)
+        #expect(result.standardOutput.contains("let answer = 1"))
+        #expect(result.standardOutput.contains("WROTE-SCRATCH"))
+        #expect(try String(contentsOf: exercise, encoding: .utf8) == "let answer = 1\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("left-behind").path))
+    }
+
+    /// The issue's eight children of 700 MiB against 1 GiB, scaled down to stay fast.
+    @Test("eight children of 180 MiB stop at a 256 MiB memory limit of the whole run",
+          .enabled(if: sandboxOn && Cgroup.memoryRoot != nil, "no writable memory cgroup here: memory is capped per process only"))
+    func memoryOfTheWholeRun() throws {
+        var policy = SandboxPolicy(hidden: [], writable: [])
+        policy.memoryLimit = 256 << 20
+        // Each child stays under the per-process cap (200 MiB of 256): only the cgroup stops them together.
+        let result = try Self.run("""
+            for i in 1 2 3 4 5 6 7 8; do (head -c 180M /dev/zero | tail -c 200M > /dev/null; echo child-done) & done; wait
+            """, policy: policy, timeout: 60)
+        #expect(result.limitsReached.contains(.memory), "\(result.standardOutput) \(result.standardError)")
+        // The kernel's OOM killer in the run's cgroup, not a refused allocation in one process.
+        #expect(!result.standardError.contains("Cannot allocate memory"), "\(result.standardError)")
+        #expect(LimitReached.memory.sentence(policy).contains("256 MiB"))
+    }
+
+    @Test("filling /tmp or the scratch folder stops at its size and is reported as its own cause", .enabled(if: sandboxOn, skipReason))
+    func diskSpace() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wb-scratch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var policy = SandboxPolicy(hidden: [], writable: [], scratch: scratch.path)
+        policy.tmpLimit = 8 << 20
+        policy.scratchLimit = 8 << 20
+        let tmp = try Self.run("head -c 6G /dev/zero > /tmp/fill; echo status $?", policy: policy)
+        #expect(tmp.limitsReached == [.tmpSpace], "\(tmp.standardError)")
+        #expect(tmp.standardError.contains("No space left"))
+        #expect(!tmp.standardError.contains("full /tmp"), "the sandbox's own line reached the learner")
+        let scratchRun = try Self.run("head -c 2G /dev/zero > '\(scratch.path)/fill'; echo status $?", policy: policy)
+        #expect(scratchRun.limitsReached == [.scratchSpace], "\(scratchRun.standardError)")
+        #expect(LimitReached.tmpSpace.sentence(policy) == "it filled /tmp, which holds 8 MiB (the limit)")
+        let calm = try Self.run("echo hi > /tmp/a; echo hi > '\(scratch.path)/b'", policy: policy)
+        #expect(calm.limitsReached.isEmpty && calm.termination.isSuccess)
+    }
+
+    @Test("the summary says which protections are on and which are unavailable")
+    func summary() {
+        let on = Sandbox.Status.on(bubblewrap: "/usr/bin/bwrap").summary
+        #expect(on.contains("no capabilities") && on.contains("no network") && on.contains("/tmp 128 MiB"))
+        #expect(on.contains(Cgroup.memoryRoot != nil ? "for the whole run" : "memory capped per process only"))
+        #expect(Sandbox.Status.on(bubblewrap: "/usr/bin/bwrap").unavailable.contains("no writable memory cgroup") == (Cgroup.memoryRoot == nil))
+        let asRoot = Sandbox.Status.on(bubblewrap: "/usr/bin/bwrap", userNamespace: false)
+        #expect(asRoot.summary.contains("; unavailable: no user namespace here, so the run is uid 0 without capabilities"))
+        #expect(!asRoot.summary.contains("uid 65534"))
+        let off = Sandbox.probe(environment: ["WORKBOOK_SANDBOX": "off", "PATH": "/usr/bin:/bin"])
+        #expect(off.summary == "sandbox: off — turned off by WORKBOOK_SANDBOX=off; learner code runs with your rights")
+    }
+}
