@@ -204,7 +204,7 @@ struct GradingBuild {
 
     /// A learner's file whose object defines a name the system libraries define is
     /// refused (`Interposition`) and its starter (a compile exercise's reference) stands in.
-    /// About a millisecond for a chapter's files (measured): one read of each small object.
+    /// 1.5–2.4 ms for a whole chapter's objects (75–182 names) plus 0.8 ms to open the libraries (measured).
     private func refuseInterposition(
         _ module: IncrementalModuleBuilder.Built, _ submissions: inout [Submission], _ output: inout Output
     ) -> InterpositionOutcome {
