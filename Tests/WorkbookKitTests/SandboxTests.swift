@@ -32,10 +32,11 @@ struct SandboxTests {
         let grade = try await onOwnThread { try grader.grade(chapter) }
         let byNumber = Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id.number, $0) })
 
-        // 3.1 writes "passed" records to every descriptor and exits 0: not believed.
+        // 3.1 writes "passed" records to every descriptor and exits 0: not believed
+        // (the channel's unsigned lines are tampering: ForgedResultsTests).
         let forgery = try #require(byNumber[1])
-        #expect(forgery.status == .crashed, "\(forgery.message)")
-        #expect(forgery.message.contains("did not come from the runner"), "\(forgery.message)")
+        #expect(forgery.status == .failed, "\(forgery.message)")
+        #expect(forgery.message.contains("tampered with"), "\(forgery.message)")
         // 3.2 and 3.3 answer rightly only because the workbook is out of reach.
         #expect(byNumber[2]?.status == .passed, "\(byNumber[2]?.message ?? "")")
         #expect(byNumber[3]?.status == .passed, "the reference or the tests could be read: \(byNumber[3]?.message ?? "")")
@@ -57,25 +58,6 @@ struct SandboxTests {
         let hog = try #require(byNumber[6])
         #expect(hog.status == .crashed, "\(hog.message)")
         #expect(hog.message.contains("MiB of memory (the limit)"), "\(hog.message)")
-    }
-
-    @Test("the results channel believes only lines with the run's token, and the runner's own last word")
-    func tokenStream() {
-        let token = RunnerEntryPoint.makeToken()
-        #expect(token.count >= 20 && token != RunnerEntryPoint.makeToken())
-        let record = #"{"kind":"test","payload":{"id":"M.S/a()","kind":"function","name":"a()","sourceLocation":{"_filePath":"/t.swift","line":3}},"version":0}"#
-        let ended = #"{"kind":"event","payload":{"kind":"testEnded","testID":"M.S/a()"},"version":0}"#
-        let run = #"{"kind":"event","payload":{"kind":"runEnded"},"version":0}"#
-        let done = #"{"kind":"workbookRunnerCompleted","passed":true}"#
-        let forged = [ended, run, done].joined(separator: "\n")
-        let genuine = TestEventStream(parsing: [record, ended, run, done].map { "\(token) \($0)" }.joined(separator: "\n"), token: token)
-        #expect(genuine.runEnded && genuine.runnerCompleted && genuine.ended == ["M.S/a()"] && genuine.foreignLines == 0)
-        let onlyForged = TestEventStream(parsing: "\(token) \(record)\n" + forged, token: token)
-        #expect(!onlyForged.runEnded && !onlyForged.runnerCompleted && onlyForged.ended.isEmpty)
-        #expect(onlyForged.foreignLines == 3)
-        // A forged line glued in front of a genuine one spoils it: it can only cost a pass.
-        let glued = TestEventStream(parsing: "\(token) \(record)\nxx\(token) \(done)", token: token)
-        #expect(!glued.runnerCompleted && glued.foreignLines == 1)
     }
 
     @Test("a child gets a private pipe on descriptor 3, and the sandbox hides the folders it is told to", .enabled(if: sandboxOn, skipReason))

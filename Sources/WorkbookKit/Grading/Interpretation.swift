@@ -84,10 +84,20 @@ struct Interpretation {
             if grade.status == .passed { grade.status = .failed }
             notes.append("The run went over a limit: " + full.sentence(grader.sandboxPolicyLimits) + ".")
         }
-        if stream.foreignLines > 0 {
-            if grade.status == .passed { grade.status = .failed }
-            notes.append("\(stream.foreignLines) line\(stream.foreignLines == 1 ? "" : "s") on the test runner's private results channel "
-                + "did not come from the runner: the code under test wrote them. They were ignored.")
+        if let tampering = stream.tampering {
+            // Established by the MACs and the numbers: whatever the tests said, this run is not graded.
+            grade.status = .failed
+            grade.tests = grade.tests.map { test in
+                var test = test
+                if test.status == .pass { test.status = .error }
+                test.message = "not graded: the run's results were tampered with"
+                return test
+            }
+            let note = "The results of this run were tampered with (the test runner numbers and signs every record it sends, "
+                + "and only code running in the tests' process can touch them), so it is not graded: \(tampering)"
+            // An exit is no cause of its own here (the filter may have kept back the runner's last
+            // records); a time limit or a signal still is.
+            if case .exited = result.termination { grade.message = note } else { grade.message = note + "\n" + grade.message }
         }
         guard !notes.isEmpty else { return }
         grade.message = ([grade.message] + notes).filter { !$0.isEmpty }.joined(separator: "\n")

@@ -33,16 +33,16 @@ struct SuiteRunner {
         environment["SWIFT_BACKTRACE"] = CrashReport.backtraceSettings
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
-        let token = RunnerEntryPoint.makeToken()
+        let key = RunnerEntryPoint.Key.random()
         let result: ChildProcess.Result
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
             var options = ChildProcess.Options(
                 environment: environment, workingDirectory: runs.path,
                 timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
-            // The orders go on standard input, the results come back on fd 3: nothing the
-            // code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(token: token, suite: suite, markTests: grader.options.outputPerTest)
+            // The orders go on standard input, the signed results come back on fd 3: nothing
+            // the code under test can read from its arguments or environment leads to them.
+            options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: grader.options.outputPerTest)
             options.resultsChannel = true
             options.sandbox = grader.sandboxPolicy(scratch: runs, runner: runner)
             result = try ChildProcess.run(runner.executable.path, options)
@@ -50,9 +50,9 @@ struct SuiteRunner {
             grade.message = "the tests could not be started: \(error)"
             return grade
         }
-        let stream = TestEventStream(parsing: String(decoding: result.results, as: UTF8.self), token: token)
+        let stream = TestEventStream(channel: result.results, key: key)
         var marked = result
-        let split = RunnerEntryPoint.splitOutput(result.standardOutput, token: token)
+        let split = RunnerEntryPoint.splitOutput(result.standardOutput, stream: stream)
         marked.standardOutput = split.rest
         var graded = Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
             .grade(grade, result: marked, stream: stream)

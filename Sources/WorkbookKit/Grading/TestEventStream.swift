@@ -35,38 +35,78 @@ public struct TestEventStream: Sendable, Equatable {
     public var runEnded = false
     /// Seconds from each test's start to its end, by test id (from the events' instants).
     public var durations: [String: Double] = [:]
-    /// The runner's own last record, written after Swift Testing returned (only in a
-    /// token-signed stream: see `RunnerEntryPoint`).
+    /// The runner's own last record, written after Swift Testing returned, arrived and
+    /// counted every record before it (only in a signed stream: see `RunnerEntryPoint`).
     public var runnerCompleted = false
-    /// Lines on the channel that did not carry the run's token: written by the code under
-    /// test, not by the runner. Ignored, and counted so the report can say so.
-    public var foreignLines = 0
+    /// What the channel proved was tampered with, when it did: a line without the runner's
+    /// MAC, a gap or a repeat in the records' numbers, a completion that counts otherwise,
+    /// a line after it. Only the runner's verified records before it were read.
+    public var tampering: String?
+    /// The marks a test's output may carry, by their text (`SEQUENCE MAC`): a verified
+    /// `testStarted` or `testEnded` record's number and MAC.
+    public var marks: [String: Mark] = [:]
+
+    public struct Mark: Sendable, Equatable {
+        public var starts: Bool
+        public var testID: String
+    }
 
     public init(tests: [TestRecord] = []) {
         self.tests = tests
     }
 
-    /// A stream whose every genuine line starts with `token` and a space.
-    public init(parsing text: String, token: String) {
-        let prefix = token + " "
-        var genuine: [Substring] = []
-        var foreign = 0
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix(prefix) { genuine.append(line.dropFirst(prefix.count)) } else { foreign += 1 }
+    /// The runner's channel: one `SEQUENCE MAC RECORD` line per record, numbered from 0,
+    /// each MAC a SipHash-2-4 under `key` of the number and the record's bytes. Read from
+    /// the bytes, so the MAC covers exactly what was sent. A last line without its newline
+    /// (a crash can cut one short) is left out; nothing after it could make a run pass.
+    init(channel bytes: [UInt8], key: RunnerEntryPoint.Key) {
+        var verified: [(mark: String, line: Substring)] = []
+        var problem: String?
+        var completed = false
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where index < lines.count - 1 {
+            let parts = line.split(separator: 32, maxSplits: 2, omittingEmptySubsequences: false)
+            let number = parts.count == 3 ? UInt64(String(decoding: parts[0], as: UTF8.self)) : nil
+            let mac = parts.count == 3 && parts[1].count == 16 ? UInt64(String(decoding: parts[1], as: UTF8.self), radix: 16) : nil
+            guard let number, let mac, mac == key.mac(sequence: number, parts[2]) else {
+                problem = "line \(index + 1) of the results channel does not carry the runner's MAC: "
+                    + "something in the tests' process other than the runner wrote it, or changed a record"
+                break
+            }
+            guard !completed else {
+                problem = "a record arrived after the runner's last one"
+                break
+            }
+            guard number == UInt64(verified.count) else {
+                problem = number > UInt64(verified.count)
+                    ? "the runner's record\(number - UInt64(verified.count) == 1 ? "" : "s") \(verified.count)…\(number - 1) never arrived: "
+                        + "something in the tests' process held \(number - UInt64(verified.count) == 1 ? "it" : "them") back"
+                    : "the runner's record \(number) arrived twice or out of order"
+                break
+            }
+            let record = String(decoding: parts[2], as: UTF8.self)
+            if record.contains("\"kind\":\"\(RunnerEntryPoint.completionKind)\"") {
+                guard record.contains("\"records\":\(number)}") else {
+                    problem = "the runner's last record does not count the records that arrived"
+                    break
+                }
+                completed = true
+            }
+            verified.append(("\(number) \(RunnerSipHash.hex(mac))", record[...]))
         }
-        self.init(lines: genuine)
-        foreignLines = foreign
-        runnerCompleted = genuine.last.map { $0.contains("\"kind\":\"\(RunnerEntryPoint.completionKind)\"") } ?? false
+        self.init(lines: verified)
+        tampering = problem
+        runnerCompleted = completed && problem == nil
     }
 
     public init(parsing text: String) {
-        self.init(lines: text.split(separator: "\n"))
+        self.init(lines: text.split(separator: "\n").map { ("", $0) })
     }
 
-    private init(lines: [Substring]) {
+    private init(lines: [(mark: String, line: Substring)]) {
         let decoder = JSONDecoder()
         var startInstants: [String: Double] = [:]
-        for line in lines {
+        for (mark, line) in lines {
             guard let record = try? decoder.decode(Line.self, from: Data(line.utf8)) else { continue }
             let payload = record.payload
             switch (record.kind, payload.kind) {
@@ -78,11 +118,13 @@ public struct TestEventStream: Sendable, Equatable {
             case ("event", "testStarted"):
                 if let id = payload.testID {
                     started.insert(id)
+                    if !mark.isEmpty { marks[mark] = Mark(starts: true, testID: id) }
                     if let instant = payload.instant?.absolute { startInstants[id] = instant }
                 }
             case ("event", "testEnded"):
                 if let id = payload.testID {
                     ended.insert(id)
+                    if !mark.isEmpty { marks[mark] = Mark(starts: false, testID: id) }
                     if let end = payload.instant?.absolute, let start = startInstants[id] { durations[id] = max(0, end - start) }
                 }
             case ("event", "issueRecorded"):

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import WorkbookKit
+import WorkbookTestSupport
+@testable import WorkbookCLI
+
+/// Issue 34: the five forgeries of a pass (`Submissions/01-forgeries`, each a wrong
+/// `add`) through the command line: `check --format json` and `grade`. None may pass.
+@Suite("Forged results through the command line", .serialized)
+struct ForgedResultsCommandTests {
+    static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem"]
+
+    private func install(_ attack: String, into folder: URL, root: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path) {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Sources/Chapter01Basics/\(file)"), to: folder.appendingPathComponent(file))
+        }
+        let target = folder.appendingPathComponent("Ex1_Add.swift")
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Submissions/01-forgeries/\(attack).swift"), to: target)
+    }
+
+    @Test("check --format json: each forgery's exercise is not a pass, and no test of it passes")
+    func checkJSON() async throws {
+        let session = try FixtureSession()
+        for attack in Self.attacks {
+            try install(attack, into: session.root.appendingPathComponent("exercises/01-basics"), root: session.root)
+            let result = await session.run("check", "1.1", "--format", "json")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(attack): \(result.out) \(result.err)")
+            #expect(object["status"] as? String != "pass", "\(attack): \(result.out)")
+            let tests = object["tests"] as? [[String: Any]] ?? []
+            #expect(!tests.contains { $0["status"] as? String == "pass" }, "\(attack): \(result.out)")
+            #expect(result.out.contains(attack == "cdecl-write" ? "defines the symbol `write`" : "tampered with"), "\(attack): \(result.out)")
+        }
+    }
+
+    @Test("grade: a student per forgery gets 0 for 1.1 and full marks for the rest; an honest student gets 3")
+    func grade() async throws {
+        let session = try FixtureSession()
+        let folder = session.root.appendingPathComponent("class")
+        for attack in Self.attacks {
+            try install(attack, into: folder.appendingPathComponent("\(attack)/01-basics"), root: session.root)
+        }
+        let honest = folder.appendingPathComponent("honest/01-basics")
+        try FileManager.default.createDirectory(at: honest, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+            try FileManager.default.copyItem(at: session.root.appendingPathComponent("Sources/Chapter01Basics/\(file)"), to: honest.appendingPathComponent(file))
+        }
+        let result = await session.run("grade", "class", "--chapter", "1")
+        let csv = try #require(session.file("gradebook/gradebook.csv"), "\(result.out) \(result.err)")
+        let rows = Dictionary(uniqueKeysWithValues: csv.split(separator: "\r\n").dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return (fields[0], Array(fields.dropFirst()))
+        })
+        #expect(rows["honest"]?.suffix(2) == ["3", "3"], "\(rows)")
+        for attack in Self.attacks {
+            let row = try #require(rows[attack], "\(rows)")
+            #expect(row.first != "passed" && row[1] == "0", "\(attack): \(row)")
+            #expect(row.suffix(2) == ["2", "3"], "\(attack): \(row)")
+        }
+    }
+}
