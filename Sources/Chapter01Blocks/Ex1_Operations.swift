@@ -33,7 +33,7 @@ public enum Arithmetic {
     /// The sum: `add(2, 2)` is `4`, like the Objective-C block `add(2,2)`.
     public static let add: BinaryOperation =
         // BEGIN SOLUTION
-        { a, b in a + b }
+        { (a: Int, b: Int) -> Int in return a + b }  // the full form: every type and the return spelled out
         // STARTER:
         // { _, _ in 0 }
         // END SOLUTION

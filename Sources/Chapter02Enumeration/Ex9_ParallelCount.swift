@@ -19,7 +19,7 @@ public func countGreater(than limit: Int, in numbers: [Int]) -> Int {
     let size = (numbers.count + slices - 1) / slices
     DispatchQueue.concurrentPerform(iterations: slices) { slice in
         let start = min(slice * size, numbers.count), end = min(start + size, numbers.count)
-        let found = numbers[start..<end].reduce(0) { count, number in number > limit ? count + 1 : count }
+        let found = numbers[start..<end].count { $0 > limit }  // count(where:), SE-0220
         total.withLock { $0 += found }
     }
     return total.withLock { $0 }

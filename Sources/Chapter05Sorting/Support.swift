@@ -1,5 +1,7 @@
 // Support types the chapter's exercises share. No solution markers here: these are
 // given to the learner as they are.
+import Foundation
+
 
 /// One thing to do on a checklist ("Buy milk"), ticked off or not.
 public struct ChecklistItem: Equatable, Sendable, Codable, CustomStringConvertible {
@@ -34,4 +36,10 @@ public struct Checklist: Equatable, Sendable, Codable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// `true` when `first`'s name comes before `second`'s as people read names: the
+    /// data model's default order (Exercise 5.4). Exercise 5.3 asks how to write it.
+    public static func isNamedBefore(_ first: Checklist, _ second: Checklist) -> Bool {
+        first.name.localizedStandardCompare(second.name) == .orderedAscending
+    }
 }
