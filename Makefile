@@ -5,6 +5,8 @@
 #   make            build, then list the chapters and your progress
 #   make test       install libcmark-dev if needed, build, run every test and check
 #                   (with a sample of `workbook mutate`: MUTATE_SAMPLE=all for every mutant)
+#   make test-driver  the back end's tests, `verify` and `run all` again on the portable
+#                   build back end (WORKBOOK_BACKEND=driver), as CI does after `make test`
 #   make lint       check the chapters against the format
 #   make install    install `workbook` (stripped), its man page and shell completions
 #                   into $(PREFIX): /usr/local as root, ~/.local otherwise
@@ -23,7 +25,7 @@ PREFIX  ?= $(shell [ "$$(id -u)" = 0 ] && echo /usr/local || echo "$$HOME/.local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: setup prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom test lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
+.PHONY: setup prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom test test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -90,6 +92,17 @@ test: build test-deps
 	$(WORKBOOK) mutate $(MUTATE_FLAGS)
 	$(WORKBOOK) run all
 	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
+
+# The portable build back end (the compiler driver, as on macOS) on what it builds, from
+# an empty cache so that nothing the direct back end made is reused: the suites tagged
+# `backend` (docs/tests.md), `verify` (every chapter's modules, compiled tests and
+# runners) and `run all` (every snippet program). The rest of `make test` does not reach
+# the back end, so running it again would repeat it (CI did: a third of its time).
+test-driver: build
+	$(WORKBOOK) clean
+	WORKBOOK_BACKEND=driver $(SWIFT) test $(LAYERS) --filter "$$(scripts/tagged-suites.sh backend)"
+	WORKBOOK_BACKEND=driver $(WORKBOOK) verify
+	WORKBOOK_BACKEND=driver $(WORKBOOK) run all
 
 # Each target prints its own figures; `bench` runs them all. They measure the tool as
 # `make install` builds it (release).

@@ -5,7 +5,7 @@ import WorkbookTestSupport
 @testable import WorkbookCLI
 
 /// Issue 24: what an author gets told, at the file and line that holds the mistake.
-@Suite("Commands for chapter authors", .serialized)
+@Suite("Commands for chapter authors", .serialized, .tags(.compiles))
 struct AuthorCommandsTests {
     @Test("lint finds a chapter whose test target Package.swift lacks, and a suite titled unlike its heading")
     func packageAndSuiteTitle() async throws {
@@ -84,7 +84,8 @@ struct CleanCommandTests {
 
 /// Issue 24's mistakes an author makes in an exercise's files, each reported at the file
 /// and line that holds it, for that exercise only.
-@Suite("An author's mistakes, at their file and line", .serialized)
+// Not serialized: each test works in a fixture copy of its own.
+@Suite("An author's mistakes, at their file and line", .tags(.compiles))
 struct AuthorMistakeLocationsTests {
     @Test("a broken starter line at the reference's line, a passing starter at its first marker, a missing reference for its exercise only")
     func starterAndMissingFile() async throws {

@@ -8,7 +8,7 @@ import WorkbookToolchain
 
 /// Issue 21: a started workspace is understood by a real sourcekit-lsp, driven over
 /// stdio by `scripts/lsp-check.py`, with the editor opened on the root and on exercises/.
-@Suite("Editor support", .serialized)
+@Suite("Editor support", .serialized, .tags(.compiles))
 struct EditorSupportTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let client = repository.appendingPathComponent("scripts/lsp-check.py")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorkbookTestSupport
 
-@Suite("Exercise kinds at the command line", .serialized)
+@Suite("Exercise kinds at the command line", .serialized, .tags(.compiles))
 struct ExerciseKindsCLITests {
     /// `workbook …` with this process's environment (the toolchain on the PATH), on a thread of its own.
     func workbook(_ arguments: String..., in root: URL) async throws -> CLIRun {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 @testable import WorkbookCLI
 
 /// The feedback a learner reads, in the feedback fixture: exercise 1.2 uses 1.1's
 /// `double`, 1.3 stands alone.
-@Suite("Feedback that tells the truth", .serialized)
+// Not serialized: each test grades in a fixture copy of its own.
+@Suite("Feedback that tells the truth", .tags(.compiles))
 struct FeedbackCommandsTests {
     static let folder = "exercises/01-feedback"
 

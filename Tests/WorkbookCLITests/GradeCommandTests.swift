@@ -6,7 +6,7 @@ import WorkbookTestSupport
 @testable import WorkbookSystem
 
 /// Issue 22: `workbook grade` on a class of one student of each kind.
-@Suite("Grading a class", .serialized)
+@Suite("Grading a class", .serialized, .tags(.compiles))
 struct GradeCommandTests {
     /// The class: references, starters (an empty folder), a wrong answer, a compile error,
     /// an endless loop, a forged pass, a repository layout, a zip of a workspace and a zip bomb.

@@ -54,7 +54,7 @@ final class FixtureSession: @unchecked Sendable {
     }
 }
 
-@Suite("The grading commands", .serialized)
+@Suite("The grading commands", .serialized, .tags(.compiles, .backend))
 struct GradingCommandsTests {
     @Test("start writes the starters and never overwrites a file")
     func start() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorkbookTestSupport
 
-@Suite("workbook mutate", .serialized)
+@Suite("workbook mutate", .serialized, .tags(.compiles))
 struct MutateCommandTests {
     @Test("lists the mutants of a chapter without grading them")
     func list() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 import WorkbookKit
 
 /// `workbook run` through `WorkbookCLI.run`. These tests compile Swift: they share one
 /// fixture (and its cache) and run one at a time.
-@Suite("workbook run", .serialized)
+@Suite("workbook run", .serialized, .tags(.compiles, .backend))
 struct RunCommandTests {
     @Test("reports each snippet of a passing chapter by its chapter line and exits 0")
     func passingChapter() async throws {

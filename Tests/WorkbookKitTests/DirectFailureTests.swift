@@ -5,7 +5,7 @@ import Testing
 @testable import WorkbookToolchain
 import WorkbookTestSupport
 
-@Suite("The direct back end is tried before use and retried through the driver before the code is blamed")
+@Suite("The direct back end is tried before use and retried through the driver before the code is blamed", .tags(.compiles, .backend))
 struct DirectFailureTests {
     @Test("An error located in one of the compiled files is the code's", arguments: [
         ("/w/exercises/01-blocks/Ex1_Operations.swift:3:5: error: cannot find 'x' in scope", ["/w/exercises/01-blocks/Ex1_Operations.swift"]),

@@ -102,7 +102,7 @@ struct PredictionTests {
     }
 }
 
-@Suite("Exercise kinds: grading and verifying", .serialized)
+@Suite("Exercise kinds: grading and verifying", .serialized, .tags(.compiles, .backend))
 struct ExerciseKindsGradingTests {
     @Test("a prediction: not started, then the first differing line at the learner's line, then passed")
     func predict() async throws {

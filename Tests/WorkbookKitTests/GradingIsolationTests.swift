@@ -7,7 +7,7 @@ import WorkbookTestSupport
 
 /// Issue 15: what one workspace's grading may never carry into another's, and files that
 /// try to move the blame.
-@Suite("Grading keeps workspaces and exercises apart", .serialized)
+@Suite("Grading keeps workspaces and exercises apart", .serialized, .tags(.compiles, .backend))
 struct GradingIsolationTests {
     /// A workspace for chapter 1 of the fixture: the references, with `add` broken.
     private func workspace(_ name: String, in root: URL, broken: String) throws -> URL {
@@ -85,7 +85,7 @@ struct ReachIntoTestsTests {
     }
 }
 
-@Suite("A redeclaration is blamed on the file that should not declare it", .serialized)
+@Suite("A redeclaration is blamed on the file that should not declare it", .serialized, .tags(.compiles, .backend))
 struct RedeclarationBlameTests {
     @Test("a learner's 1.2 that declares 1.1's add is the one that does not compile; 1.1 and 1.3 pass")
     func redeclaration() async throws {

@@ -25,7 +25,7 @@ struct CommandLineWordsTests {
     }
 }
 
-@Suite("The compiler's jobs, started without the driver")
+@Suite("The compiler's jobs, started without the driver", .tags(.compiles))
 struct DirectCommandsTests {
     @Test("marks the inputs, the module name and the outputs in a job line the driver printed")
     func template() throws {
@@ -70,7 +70,7 @@ struct DirectCommandsTests {
     }
 }
 
-@Suite("An incrementally built module")
+@Suite("An incrementally built module", .tags(.compiles, .backend))
 struct IncrementalModuleBuilderTests {
     /// A two-file module whose `Main` prints `total()`, built and linked as grading does.
     struct Probe {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookKit
 import WorkbookTestSupport
@@ -8,7 +9,7 @@ import WorkbookTestSupport
 /// `workbook mutate`'s engine on the grading fixture's first chapter (three exercises,
 /// six mutants): every mutant graded through the `Grader`, the references untouched,
 /// the accepted list read, and a re-run answered from the cache.
-@Suite("Mutation runner")
+@Suite("Mutation runner", .tags(.compiles))
 struct MutationRunnerTests {
     @Test("grades each mutant with the chapter's tests and caches the results")
     func fixtureChapter() async throws {
@@ -22,11 +23,15 @@ struct MutationRunnerTests {
         let chapter = try workbook.chapter("1")
         var options = MutationRunner.Options()
         options.timeout = 5
-        let runner = MutationRunner(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
+        var runner = MutationRunner(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
+        // The runner says "mutant N of M" once for each mutant it grades: count them.
+        let graded = GradedCount()
+        runner.progress = { _ in graded.count.withLock { $0 += 1 } }
 
-        let report = try await onOwnThread { try runner.run(chapter) }
+        let report = try await onOwnThread { [runner] in try runner.run(chapter) }
         let outcomes = Dictionary(uniqueKeysWithValues: report.results.map { ("\($0.mutant.key) \($0.mutant.diff)", $0.outcome.status) })
         #expect(report.tried == 6 && report.generated == 6, "\(outcomes)")
+        #expect(graded.count.withLock { $0 } == 6, "the first run grades every mutant")
         #expect(outcomes["Ex1_Add.swift:4:arithmetic a + b  →  a - b"] == .failed, "\(outcomes)")
         #expect(outcomes["Ex3_Total.swift:4:off-by-one prices.reduce(0, +)  →  prices.reduce(1, +)"] == .failed, "\(outcomes)")
         #expect(outcomes["Ex1_Add.swift:4:line-deleted deleted: a + b"] == .didNotCompile, "\(outcomes)")
@@ -35,9 +40,14 @@ struct MutationRunnerTests {
         #expect(GradingFixture.snapshot(root.appendingPathComponent("Sources")) == references, "mutate changed a reference file")
 
         // Unchanged inputs: every result comes from the cache, without grading.
-        let started = Date()
-        let again = try await onOwnThread { try runner.run(chapter) }
+        graded.count.withLock { $0 = 0 }
+        let again = try await onOwnThread { [runner] in try runner.run(chapter) }
         #expect(again == report)
-        #expect(Date().timeIntervalSince(started) < 2, "a re-run of unchanged mutants should not grade them again")
+        #expect(graded.count.withLock { $0 } == 0, "a re-run of unchanged mutants graded some again")
     }
+}
+
+/// How many mutants a runner graded (its progress callback is called once for each).
+private final class GradedCount: Sendable {
+    let count = Mutex(0)
 }

@@ -9,7 +9,7 @@ import WorkbookTestSupport
 /// Issue 15: a hostile learner's code, graded. Chapter 3 of the grading fixture has one
 /// attack per exercise; each must end with the right status and leave the workbook and
 /// the process table as they were.
-@Suite("Grading hostile code in the sandbox", .serialized)
+@Suite("Grading hostile code in the sandbox", .serialized, .tags(.compiles))
 struct SandboxTests {
     static let sandboxOn = Sandbox.status.isOn
     static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(Sandbox.status.summary)")

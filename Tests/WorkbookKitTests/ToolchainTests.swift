@@ -85,7 +85,7 @@ struct ContentHashTests {
     }
 }
 
-@Suite("The module builder")
+@Suite("The module builder", .tags(.compiles, .backend))
 struct ModuleBuilderTests {
     @Test("compiles a module once, links a program against it, and reuses it")
     func buildAndReuse() async throws {

@@ -1,0 +1,14 @@
+import Testing
+
+/// What a test needs, for choosing what to run (docs/tests.md).
+///
+/// `swift test --filter tag:backend` runs the tests tagged `backend`; CI runs just those a
+/// second time with `WORKBOOK_BACKEND=driver` (`make test-driver`), not the whole suite.
+extension Tag {
+    /// Builds modules or programs through the tool's build back end (`BuildBackend`):
+    /// module builds and their interfaces, linking test runners and snippet programs, the
+    /// fallback from `direct` to the driver. Runs again on the driver back end.
+    @Tag public static var backend: Self
+    /// Starts the Swift compiler at all (seconds, not milliseconds): the slow tests.
+    @Tag public static var compiles: Self
+}
