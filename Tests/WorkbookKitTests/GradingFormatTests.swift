@@ -135,6 +135,20 @@ struct GradeReportTests {
         #expect(object["message"] as? String == "Ex2.swift:1:1: error: x")
     }
 
+    @Test("a crash's trap message and a limit reach the message of each test they stopped")
+    func crashCause() throws {
+        var grade = Self.failing
+        grade.status = .crashed
+        grade.message = "The tests crashed: Fatal error: x\nThe run went over a limit: it used more than 1024 MiB of memory"
+        grade.tests = [TestOutcome(name: "loads", status: .pass), TestOutcome(name: "shows", status: .error, message: "the tests crashed while it ran")]
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try ResultsJSON.exercise(grade).utf8)) as? [String: Any])
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        let message = try #require(tests[1]["message"] as? String)
+        #expect(message.hasPrefix("the tests crashed while it ran"))
+        #expect(message.contains("Fatal error: x") && message.contains("1024 MiB of memory"))
+        #expect(tests[0]["message"] is NSNull, "a passing test has no message")
+    }
+
     @Test("status is error only when no test could run", arguments: zip(
         [GradeStatus.passed, .failed, .crashed, .doesNotCompile, .notStarted],
         ["pass", "fail", "fail", "error", "error"]))

@@ -94,10 +94,16 @@ public enum ResultsJSON {
 
     static func entry(_ grade: ExerciseGrade, withID: Bool) -> ExerciseEntry {
         let status = status(of: grade)
+        // A crash or a limit is the exercise's, told once in its message (the trap's text,
+        // the signal, the memory or process limit): each test it stopped carries it too, or
+        // a chapter's results.json said only "the tests crashed while it ran".
+        let cause = grade.status == .crashed || grade.status == .timedOut ? grade.message : ""
         let tests = grade.tests.map { test in
             TestEntry(
                 name: test.name, status: test.status.rawValue,
-                message: test.status == .pass ? nil : [test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " "),
+                message: test.status == .pass ? nil
+                    : String(([test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
+                        + (test.status == .error && !cause.isEmpty ? "\n" + cause : "")).prefix(messageLimit)),
                 // Each test's own output, when the run told them apart (never the whole
                 // exercise's copied onto every test).
                 output: test.output.flatMap { capped($0, false) }, test_code: body(of: test.code), task_id: grade.id.number)
