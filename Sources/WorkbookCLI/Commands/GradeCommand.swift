@@ -48,7 +48,8 @@ enum GradeCommand: Command {
         }
         let submissions = context.resolve(invocation.arguments[0])
         let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
-        try HandoutWriter.checkOutputFolder(out, workbook: workbook)
+        try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
+                              advice: "write the gradebook into a folder of its own (default: gradebook/)")
         let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
@@ -71,7 +72,7 @@ enum GradeCommand: Command {
         let previous = GradebookState.load(from: out)
         try write(book, results, to: out, workbook: workbook)
         let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)
-        try GradebookState.save(Dictionary(uniqueKeysWithValues: results.map { ($0.student.name, $0.contentKey) }), to: out)
+        try GradebookState.save(Dictionary(results.map { ($0.student.name, $0.contentKey) }, uniquingKeysWith: { first, _ in first }), to: out)
 
         let width = results.map(\.student.name.count).max() ?? 7
         for row in book.rows {
