@@ -138,6 +138,60 @@ struct HostileInputTests {
         #expect(snapshot(session.root) == before)
     }
 
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let tool = repository.appendingPathComponent(".build/debug/workbook")
+    static let canConfine = FileManager.default.isExecutableFile(atPath: tool.path)
+        && Sandbox.findExecutable("bwrap", environment: ProcessInfo.processInfo.environment) != nil
+
+    /// The built tool in `session.root`, with `mounts` (bubblewrap's words: a tiny tmpfs
+    /// for a full disk, a read-only bind) over the real file system.
+    private func confined(_ session: FixtureSession, _ mounts: [String], _ arguments: String...) async throws -> ChildProcess.Result {
+        let bwrap = try #require(Sandbox.findExecutable("bwrap", environment: ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment.merging(["WORKBOOK_SANDBOX": "off"]) { $1 }
+        let words = ["--bind", "/", "/", "--dev", "/dev", "--proc", "/proc"] + mounts
+            + ["--chdir", session.root.path, Self.tool.path] + arguments
+        return try await onOwnThread {
+            try ChildProcess.run(bwrap, .init(arguments: words, environment: environment, timeout: 300))
+        }
+    }
+
+    @Test("a full disk in the cache is a full disk, never a cached result; a full --out and a read-only workspace say the system's words",
+          .enabled(if: canConfine, "the debug build of workbook or bwrap is missing"))
+    func fullAndReadOnly() async throws {
+        let session = try FixtureSession()
+        let exercises = session.root.appendingPathComponent("exercises/01-basics")
+        try FileManager.default.createDirectory(at: exercises, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+            try FileManager.default.copyItem(at: session.root.appendingPathComponent("Sources/Chapter01Basics/\(file)"),
+                                            to: exercises.appendingPathComponent(file))
+        }
+        let cache = session.root.appendingPathComponent(".workbook/cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let full = try await confined(session, ["--size", "200000", "--tmpfs", cache.path], "check", "1", "--timeout", "5")
+        #expect(full.termination == .exited(1), "\(full.standardOutput)\(full.standardError)")
+        #expect(full.standardError.contains(".workbook/cache: error: cannot write here: the disk is full (No space left on device)"),
+                "\(full.standardError)")
+        #expect(!full.standardOutput.contains("does not compile"))
+        let roomy = await session.run("check", "1", "--timeout", "5")
+        #expect(roomy.code == 0, "the full disk was remembered as the learner's result: \(roomy.out)")
+
+        _ = try student("ada", in: session)
+        let out = session.root.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let book = try await confined(session, ["--size", "8192", "--tmpfs", out.path], "grade", "class", "--chapter", "1", "--out", "small")
+        #expect(book.termination == .exited(1))
+        #expect(book.standardError.contains("small/gradebook.csv: error: No space left on device"), "\(book.standardError)")
+        #expect(!book.standardError.contains("Domain="), "a raw Foundation error")
+
+        let before = try Data(contentsOf: exercises.appendingPathComponent("Ex1_Add.swift"))
+        let reset = try await confined(session, ["--ro-bind", exercises.path, exercises.path], "reset", "1.1")
+        #expect(reset.termination == .exited(1) && reset.standardError.contains("error: Read-only file system"), "\(reset.standardError)")
+        #expect(try Data(contentsOf: exercises.appendingPathComponent("Ex1_Add.swift")) == before, "reset lost the learner's file")
+        let editor = try await confined(session, ["--ro-bind", exercises.path, exercises.path], "editor")
+        #expect(editor.termination == .exited(1) && editor.standardError.contains("Read-only file system")
+                && !editor.standardError.contains("FileFailure"), "\(editor.standardError)")
+    }
+
     @Test("a Foundation file error is the path and the system's words")
     func fileErrorWords() throws {
         // /dev/full refuses every write with ENOSPC, even to root.

@@ -38,6 +38,8 @@ public enum ClassSubmissions {
         } catch {
             throw .unreadable(path: folder.path, reason: "the submissions folder cannot be listed: \(WorkspaceFiles.reason(error))")
         }
+        // A grading killed mid-unpack (kill -9) left its `.tmp-NAME-PID` folder here.
+        StaleScratch.sweep(scratch)
         let found: [StudentSubmission] = names.compactMap { name in
             let entry = folder.appendingPathComponent(name)
             if SubmissionLinks.isLink(entry) {

@@ -326,10 +326,13 @@ struct GradingBuild {
             incremental.driverFlags = CrashReport.moduleFlags
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
-            if !failure.timedOut { try? AtomicFile.write(failure.diagnostics, to: failureFile) }
+            // A full disk is no verdict on the sources: never remembered as one.
+            if !failure.timedOut, GradingBuild.storageProblem(in: failure.diagnostics) == nil {
+                try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            }
             return .failure(CompilerDiagnostics(failure.diagnostics))
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 
@@ -384,7 +387,7 @@ struct GradingBuild {
             let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
             guard result.termination.isSuccess else {
                 let text = result.standardError + result.standardOutput
-                try? AtomicFile.write(text, to: failureFile)
+                if GradingBuild.storageProblem(in: text) == nil { try? AtomicFile.write(text, to: failureFile) }
                 return .failure(CompilerDiagnostics(text))
             }
             try? FileManager.default.removeItem(at: main)
@@ -397,7 +400,7 @@ struct GradingBuild {
             }
             return .success(tests)
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 
@@ -422,7 +425,7 @@ struct GradingBuild {
             return try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
                 .map { Runner(executable: $0) }
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 

@@ -51,7 +51,7 @@ public enum AtomicFile {
 
 /// A file that could not be written or read: the path and the system's words
 /// ("No space left on device", "Read-only file system"), never a raw Foundation dump.
-public struct FileFailure: Error, Equatable, CustomStringConvertible {
+public struct FileFailure: LocalizedError, Equatable, CustomStringConvertible {
     public let path: String
     /// The errno, when the system gave one.
     public let code: Int32?
@@ -87,6 +87,8 @@ public struct FileFailure: Error, Equatable, CustomStringConvertible {
     public var isFullDisk: Bool { code == ENOSPC || code == EDQUOT }
 
     public var description: String { "\(path): \(reason)" }
+    /// The words alone: callers that print `localizedDescription` name the path already.
+    public var errorDescription: String? { reason }
 
     static func posixCode(_ error: any Error) -> Int32? {
         let nsError = error as NSError
