@@ -175,9 +175,8 @@ struct GradingBuild {
             guard let text = try? String(contentsOf: file, encoding: .utf8),
                   let exercise = exercises.first(where: { $0.id == submissions[index].exercise }) else { continue }
             let reference = exercise.referenceFile.flatMap { try? workbook.read($0) } ?? ""
-            if let line = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#sourceLocation") }) {
-                output.broken[exercise.id] = "\(shown):\(line + 1):1: error: "
+            if let line = ReachIntoTests.sourceLocationLine(text) {
+                output.broken[exercise.id] = "\(shown):\(line):1: error: "
                     + "`#sourceLocation` would make the compiler's messages name another file; remove it"
             } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown) {
                 output.broken[exercise.id] = refusal
