@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookKit
 import WorkbookModel
+import WorkbookSystem
 
 /// The `workbook` command line as a function: arguments in, exit code out. `main`
 /// is a thin wrapper; tests call `run` directly with a captured console.
@@ -71,7 +72,12 @@ public enum WorkbookCLI {
             default: return .failure
             }
         } catch {
-            console.error("\(error)")
+            // A file error says the path and the system's words, not Foundation's dump.
+            if let failure = FileFailure.from(error) {
+                console.error(failure.reason, at: failure.path)
+            } else {
+                console.error("\(error)")
+            }
             return .failure
         }
     }

@@ -67,6 +67,30 @@ struct FeedbackReadingTests {
         #expect(crash.describe(signal: SIGILL) == "a runtime trap (SIGILL)")
     }
 
+    @Test("a frame is the learner's by its file: a system library's or another file's function named like a learner's is not")
+    func framesByFile() {
+        let file = CrashReport.LearnerFile(displayPath: "exercises/01-blocks/Ex1_Operations.swift",
+                                           declarations: Declarations(source: "public func apply(_ f: () -> Void) { f() }\n"),
+                                           path: "/w/exercises/01-blocks/Ex1_Operations.swift")
+        let crash = CrashReport(standardError: """
+            Thread 1 crashed:
+
+              0      0x00007f0b239c97d8 __DISPATCH_WAIT_FOR_QUEUE__ + 344 in libdispatch.so
+              1 [ra] 0x00007f0b239c92d3 _dispatch_apply_invoke + 194 in libdispatch.so
+              2 [ra] 0x00007f0b239c92d3 apply(_:) + 12 in libStage.so at /w/Sources/Stage/Queue.swift:72:5
+              3 [ra] 0x00007f0b239c92d3 closure #1 in apply(_:) + 12 in libChapter01Blocks.so at /w/exercises/01-blocks/Ex1_Operations.swift:3:9
+              4 [ra] 0x00007f0b239c92d3 apply(_:) + 40 in runner
+            """, learnerFiles: [file])
+        #expect(crash.learnerFrames == ["exercises/01-blocks/Ex1_Operations.swift:3: in apply"], "\(crash.learnerFrames)")
+        let systemOnly = CrashReport(standardError: """
+            Thread 1 crashed:
+
+              0      0x00007f0b239c97d8 __DISPATCH_WAIT_FOR_QUEUE__ + 344 in libdispatch.so
+              1 [ra] 0x00007f0b239c92d3 apply(_:) + 194 in libdispatch.so
+            """, learnerFiles: [file])
+        #expect(systemOnly.learnerFrames.isEmpty, "\(systemOnly.learnerFrames)")
+    }
+
     @Test("names libdispatch, recursion and SIGKILL only when the output shows them")
     func establishedCauses() {
         let dispatch = CrashReport(standardError: """

@@ -64,6 +64,10 @@ struct ReachIntoTestsTests {
               ("public func == (lhs: [Int], rhs: [Int]) -> Bool { true }", 2),
               ("extension Array where Element == Int {\n    public static func ==(lhs: [Int], rhs: [Int]) -> Bool { true }\n}", 3),
               ("public extension Array {\n    func total() -> Int { 0 }\n}", 2),
+              // By the declaration, not the line (issue 34): these passed a check by line.
+              ("public\nfunc == (lhs: Int, rhs: Int) -> Bool { true }", 2),
+              ("extension Array where Element == Int {\n    @inlinable public\n    static\n    func ==(lhs: [Int], rhs: [Int]) -> Bool { true }\n}", 3),
+              ("@available(*, deprecated) public /* why not */ extension\nString { }", 2),
           ])
     func refused(_ declaration: String, line: Int) {
         let learner = "import Foundation\n" + declaration + "\n"
@@ -78,10 +82,22 @@ struct ReachIntoTestsTests {
               "// public func == (lhs: [Int], rhs: [Int]) -> Bool",
               "extension Array { func total() -> Int { 0 } }",
               "public extension Order { func total() -> Int { 0 } }",
+              "let text = \"public func == (lhs: [Int], rhs: [Int]) -> Bool\"",
+              "/* public\n func == (lhs: [Int], rhs: [Int]) -> Bool */",
+              "public let limit = 3\nfunc == (lhs: Money, rhs: Money) -> Bool { true }",
           ])
     func allowed(_ declaration: String) {
         let reference = "public struct Item { public static func < (lhs: Item, rhs: Item) -> Bool { true } }"
         #expect(ReachIntoTests.refusal(learner: declaration, reference: reference, shownPath: "f.swift") == nil)
+    }
+}
+
+@Suite("#sourceLocation is found in code only")
+struct SourceLocationTokenTests {
+    @Test("a #sourceLocation directive is found at its line; in a string or a comment it is not")
+    func found() {
+        #expect(ReachIntoTests.sourceLocationLine("let a = 1\n  #sourceLocation(file: \"x\", line: 1)\n") == 2)
+        #expect(ReachIntoTests.sourceLocationLine("let a = \"#sourceLocation(file: x)\"\n// #sourceLocation()\n") == nil)
     }
 }
 

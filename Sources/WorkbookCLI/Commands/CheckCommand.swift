@@ -47,10 +47,20 @@ enum CheckCommand: Command {
         if out != nil, format != "json" {
             throw UsageError.invalidChoice(option: "out", value: invocation.value("out") ?? "", choices: ["a folder, with --format json"])
         }
+        if let out {
+            try OutputPlace.check(out, workbook: target.workbook, advice: "write the results into a folder of their own")
+        }
 
         // A chapter never started is started, so there is something to check.
         let folder = target.workbook.exercisesFolder.appendingPathComponent(target.chapter.stem)
         if !FileManager.default.fileExists(atPath: folder.path) {
+            // A mistyped --exercises path is not made into a workspace: only `start`
+            // and `reset` write learner files where none were.
+            if let named = context.exercisesFolder, !FileManager.default.fileExists(atPath: named.path) {
+                throw WorkbookError.unreadable(path: target.workbook.displayPath(named),
+                                               reason: "no such workspace folder; check the path, or make it with "
+                                                + "`workbook start \(target.chapter.number) --exercises \(target.workbook.displayPath(named))`")
+            }
             let report = try WorkspaceFiles(workbook: target.workbook).start(target.chapter)
             if format == "text" {
                 StartCommand.print(report, for: target.chapter, on: console)

@@ -30,6 +30,8 @@ enum ClassroomCommand: Command {
         let minutes = try positiveInteger(invocation, "timeout", default: 10)
         let file = invocation.value("out").map(context.resolve)
             ?? workbook.root.appendingPathComponent(".github/workflows/classroom.yml")
+        try OutputPlace.check(file, workbook: workbook, isFile: true,
+                              advice: "write the workflow elsewhere (default: .github/workflows/classroom.yml)")
         if FileManager.default.fileExists(atPath: file.path), !invocation.has("force") {
             context.console.error("the file exists; use --force to replace it", at: workbook.displayPath(file))
             return .failure

@@ -23,7 +23,12 @@ enum GradeCommand: Command {
         the workbook with its exercises/ folder (what GitHub Classroom's "download
         repositories" gives), or a .zip of either (at most 64 MiB and 5,000 files unpacked).
         Each student is graded on their own, in the sandbox, students side by side; a
-        student's files are never written. Results are cached by content, so grading the
+        student's files are never written. A symbolic link is graded only when it
+        resolves inside the submission: one that leaves it (or an entry that is a link)
+        makes the row "could not be graded". Two entries of one student (heidi/ and
+        heidi.zip) are a row each, neither graded. DIR may not be inside chapters/,
+        Sources/, Tests/, the workspace, .workbook/ or SUBMISSIONS. A full disk stops the
+        grading with the path and the system's words; nothing of it is cached. Results are cached by content, so grading the
         class again re-runs only the students whose files changed.
 
         Writes DIR/gradebook.csv (a row per student: each exercise's status and points,
@@ -54,7 +59,8 @@ enum GradeCommand: Command {
         }
         let submissions = context.resolve(invocation.arguments[0])
         let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
-        try HandoutWriter.checkOutputFolder(out, workbook: workbook)
+        try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
+                              advice: "write the gradebook into a folder of its own (default: gradebook/)")
         let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
@@ -77,7 +83,7 @@ enum GradeCommand: Command {
         let previous = GradebookState.load(from: out)
         try write(book, results, to: out, workbook: workbook)
         let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)
-        try GradebookState.save(Dictionary(uniqueKeysWithValues: results.map { ($0.student.name, $0.contentKey) }), to: out)
+        try GradebookState.save(Dictionary(results.map { ($0.student.name, $0.contentKey) }, uniquingKeysWith: { first, _ in first }), to: out)
 
         let width = results.map(\.student.name.count).max() ?? 7
         for row in book.rows {

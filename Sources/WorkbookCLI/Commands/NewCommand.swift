@@ -16,7 +16,8 @@ enum NewCommand: Command {
         and titled with its heading, the exercise's section with its files paragraph at the
         end of the chapter, and two hint stubs in the hints file. Then edit them, run
         `workbook run 6 --bless` for outputs and `workbook verify 6`.
-        Nothing that exists is overwritten. Exit status: 0; 1 when something is in the way;
+        Nothing that exists is overwritten, and a chapter whose number exists is refused
+        (nothing is written). Exit status: 0; 1 when something is in the way;
         2 for a usage error.
         """)
 

@@ -6,7 +6,8 @@ import WorkbookSystem
 /// type by hand — the chapter skeleton and its hints file, the module and test folders,
 /// the package entry, an exercise's heading and files paragraph, its hint stubs, a
 /// reference file with solution markers and a test file whose suite is named and titled as
-/// lint wants. Idempotent: a file that exists is left alone, and said so.
+/// lint wants. A chapter that exists is refused; an exercise's file that exists is left
+/// alone, and said so.
 public struct Scaffold: Sendable {
     public let workbook: Workbook
 
@@ -32,8 +33,11 @@ public struct Scaffold: Sendable {
         guard (1...99).contains(number), slug.range(of: #"^[a-z0-9]+(-[a-z0-9]+)*$"#, options: .regularExpression) != nil else {
             throw WorkbookError.unreadable(path: "chapters/", reason: "a chapter is NN-slug: a number from 1 to 99 and lower-case words joined by '-'")
         }
-        if let existing = workbook.chapters.first(where: { $0.number == number }), existing.slug != slug {
-            throw WorkbookError.cannotWrite(path: existing.path, reason: "chapter \(number) exists already as \(existing.path)")
+        // A chapter that exists is never added to (not even one of the same slug): its
+        // exercises come one by one from `new exercise`.
+        if let existing = workbook.chapters.first(where: { $0.number == number }) {
+            throw WorkbookError.cannotWrite(path: existing.path, reason: "chapter \(number) exists already as \(existing.path); "
+                + "add exercises to it with `workbook new exercise \(number) NAME TITLE`, or pick another number")
         }
         let stem = String(format: "%02d-", number) + slug
         let module = Self.moduleName(number: number, slug: slug)

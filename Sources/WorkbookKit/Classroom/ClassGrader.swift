@@ -77,6 +77,8 @@ public struct ClassGrader: Sendable {
     static func seedLaneBuilds(cache: URL, from prebuilt: String, lanes: Int) {
         let manager = FileManager.default
         let source = cache.appendingPathComponent(prebuilt, isDirectory: true)
+        // A grading killed while seeding left its `.tmp-seedN-PID` folders here.
+        StaleScratch.sweep(cache)
         guard let modules = try? manager.contentsOfDirectory(atPath: source.path) else { return }
         for lane in 0..<lanes {
             let target = cache.appendingPathComponent(laneBuildsFolderName(lane), isDirectory: true)

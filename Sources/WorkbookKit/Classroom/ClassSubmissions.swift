@@ -38,16 +38,47 @@ public enum ClassSubmissions {
         } catch {
             throw .unreadable(path: folder.path, reason: "the submissions folder cannot be listed: \(WorkspaceFiles.reason(error))")
         }
-        return names.compactMap { name in
+        // A grading killed mid-unpack (kill -9) left its `.tmp-NAME-PID` folder here.
+        StaleScratch.sweep(scratch)
+        let found: [StudentSubmission] = names.compactMap { name in
             let entry = folder.appendingPathComponent(name)
+            if SubmissionLinks.isLink(entry) {
+                // Followed, a link would grade whatever it points at as this student's.
+                return StudentSubmission(name: name, form: .workspace, workspace: nil,
+                                         problem: "\(name) is a symbolic link; a submission is a folder or a .zip of its own")
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { return nil }
+            var student: StudentSubmission
             if isDirectory.boolValue {
                 let (form, workspace) = workspaceIn(entry)
-                return StudentSubmission(name: name, form: form, workspace: workspace)
+                student = StudentSubmission(name: name, form: form, workspace: workspace)
+            } else {
+                guard name.hasSuffix(".zip") else { return nil }
+                student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch)
             }
-            guard name.hasSuffix(".zip") else { return nil }
-            return unpack(entry, name: String(name.dropLast(4)), scratch: scratch)
+            // Unzip keeps symbolic links: a link into the teacher's Sources/ earned full
+            // marks, and one to any readable file put its lines into the feedback page.
+            if let workspace = student.workspace, let link = SubmissionLinks.leaving(workspace) {
+                student.workspace = nil
+                student.problem = "\(name): \(link) is a symbolic link that leaves the submission; it was not graded"
+            }
+            return student
+        }
+        return distinctNames(found)
+    }
+
+    /// Two entries named alike (`heidi/` and `heidi.zip`) would share a gradebook row and
+    /// a feedback folder: neither is graded, each is a row of its own under its entry's
+    /// name (a folder's with `/`, which no file name has), saying why.
+    static func distinctNames(_ students: [StudentSubmission]) -> [StudentSubmission] {
+        func entry(_ student: StudentSubmission) -> String { student.form == .zip ? student.name + ".zip" : student.name + "/" }
+        let entries = Dictionary(grouping: students.map { ($0.name, entry($0)) }, by: \.0).mapValues { $0.map(\.1) }
+        return students.map { student in
+            guard let alike = entries[student.name], alike.count > 1 else { return student }
+            return StudentSubmission(name: entry(student), form: student.form, workspace: nil,
+                                     problem: "\(alike.joined(separator: " and ")) are both student \(student.name); "
+                                        + "keep one of them and grade again")
         }
     }
 

@@ -58,8 +58,18 @@ struct CrashReport {
         }
         var previous: String?
         var run = 0
+        let linesShown = frames.contains { $0.path != nil }
         for frame in frames where !CrashReport.isTestFrame(frame.symbol) {
             let byLine = frame.path.flatMap { path in learnerFiles.first { !$0.path.isEmpty && $0.path == path } }
+            // By file, not by name: a frame whose line tables name another file, or one in
+            // the system's libraries, is not the learner's even when its function has a
+            // learner function's name (a deadlock trap in 1.2 was put "in your code" at a
+            // learner's `apply`, measured).
+            // The learner's module has line tables: when the trace shows them, a frame
+            // without them is not in it.
+            if byLine == nil, frame.path != nil || linesShown || CrashReport.isSystemImage(frame.image) {
+                previous = nil; run = 0; continue
+            }
             let located = CrashReport.locate(frame.symbol, in: byLine.map { [$0] } ?? learnerFiles)
             guard let file = byLine ?? located?.0 else { previous = nil; run = 0; continue }
             // The line the frame was at, when the line tables say; else the declaration's.
@@ -122,6 +132,13 @@ struct CrashReport {
             rest = String(rest[..<offset.lowerBound])
         }
         return Frame(symbol: rest, image: image, path: path, line: lineNumber)
+    }
+
+    /// The runtime's, the C library's and the toolchain's libraries: never learner code.
+    static func isSystemImage(_ image: String) -> Bool {
+        let system = ["libswift", "libdispatch", "libc.", "libc-", "ld-linux", "libpthread", "libFoundation", "lib_Foundation",
+                      "libTesting", "libXCTest", "libstdc++", "libgcc", "libm.", "libBlocksRuntime"]
+        return system.contains { image.hasPrefix($0) }
     }
 
     /// The test suites' own code: `Ex2_LoadInventoryTests.…`.

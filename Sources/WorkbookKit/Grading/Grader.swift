@@ -165,6 +165,11 @@ public struct Grader: Sendable {
                 }
             }
         }
+        // The teacher's full disk is not the student's 0: stop, say so, and cache nothing
+        // (a full disk in `grade` became the student's cached 0, measured).
+        if let system = grades.lazy.compactMap({ GradingBuild.storageProblem(in: $0.message) }).first {
+            throw WorkbookError.cannotWrite(path: workbook.displayPath(cache), reason: system)
+        }
         grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
@@ -210,7 +215,8 @@ public struct Grader: Sendable {
             progress?("running \(pending.count) exercise\(pending.count == 1 ? "" : "s")")
             let ran = SuiteRunner(grader: self, runner: runner, chapter: chapter, submissions: submissions).run(pending)
             for grade in ran {
-                if let key = keys[grade.id] ?? nil, let data = try? JSONEncoder().encode(grade) {
+                if let key = keys[grade.id] ?? nil, GradingBuild.storageProblem(in: grade.message) == nil,
+                   let data = try? JSONEncoder().encode(grade) {
                     try? AtomicFile.write(data, to: folder.appendingPathComponent("\(key).json"))
                 }
             }

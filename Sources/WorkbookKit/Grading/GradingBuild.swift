@@ -182,9 +182,8 @@ struct GradingBuild {
             guard let text = try? String(contentsOf: file, encoding: .utf8),
                   let exercise = exercises.first(where: { $0.id == submissions[index].exercise }) else { continue }
             let reference = exercise.referenceFile.flatMap { try? workbook.read($0) } ?? ""
-            if let line = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#sourceLocation") }) {
-                output.broken[exercise.id] = "\(shown):\(line + 1):1: error: "
+            if let line = ReachIntoTests.sourceLocationLine(text) {
+                output.broken[exercise.id] = "\(shown):\(line):1: error: "
                     + "`#sourceLocation` would make the compiler's messages name another file; remove it"
             } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown) {
                 output.broken[exercise.id] = refusal
@@ -370,10 +369,13 @@ struct GradingBuild {
             incremental.driverFlags = CrashReport.moduleFlags
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
-            if !failure.timedOut { try? AtomicFile.write(failure.diagnostics, to: failureFile) }
+            // A full disk is no verdict on the sources: never remembered as one.
+            if !failure.timedOut, GradingBuild.storageProblem(in: failure.diagnostics) == nil {
+                try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            }
             return .failure(CompilerDiagnostics(failure.diagnostics))
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 
@@ -428,7 +430,7 @@ struct GradingBuild {
             let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
             guard result.termination.isSuccess else {
                 let text = result.standardError + result.standardOutput
-                try? AtomicFile.write(text, to: failureFile)
+                if GradingBuild.storageProblem(in: text) == nil { try? AtomicFile.write(text, to: failureFile) }
                 return .failure(CompilerDiagnostics(text))
             }
             try? FileManager.default.removeItem(at: main)
@@ -441,7 +443,7 @@ struct GradingBuild {
             }
             return .success(tests)
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 
@@ -466,7 +468,7 @@ struct GradingBuild {
             return try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
                 .map { Runner(executable: $0) }
         } catch {
-            return .failure(CompilerDiagnostics("\(error)"))
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
     }
 

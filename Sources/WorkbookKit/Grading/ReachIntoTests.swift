@@ -3,43 +3,51 @@ import Foundation
 /// Declarations in a learner's file that would change what the tests themselves mean.
 /// The tests import the chapter's module, so a `public func ==` for `[Int]` in a learner's
 /// file became the `==` of the tests' own `#expect(a == b)` and passed a wrong answer
-/// (measured). Such declarations are refused with the line that holds them. A lexical
-/// check, kept small: public operator functions the reference does not declare, and
-/// public extensions of the standard library's and Foundation's types.
+/// (measured). Such declarations are refused with the line that holds them: public
+/// operator functions the reference does not declare, and public extensions of the
+/// standard library's and Foundation's types — found by the declaration's tokens
+/// (`SourceTokens`), not by line: `public` on one line and `func ==` on the next passed
+/// a check by line, and with `Int` crashed swift-frontend, measured.
 enum ReachIntoTests {
     /// `file:line: error: …` for the first such declaration, or nil.
     static func refusal(learner: String, reference: String, shownPath: String) -> String? {
-        let referenceOperators = Set(lines(reference).compactMap(publicOperator))
-        for (index, line) in lines(learner).enumerated() {
-            if let name = publicOperator(line), !referenceOperators.contains(name) {
-                return "\(shownPath):\(index + 1):1: error: a public operator `\(name)` would change what the tests' own `\(name)` means; "
-                    + "make it internal (drop `public`), or write the comparison as a function"
-            }
-            if let type = publicExtendedType(line) {
-                return "\(shownPath):\(index + 1):1: error: a public extension of `\(type)` would change the tests' own code; "
-                    + "make its members internal (drop `public`)"
-            }
+        let referenceOperators = Set(publicOperators(SourceTokens(reference)).map(\.name))
+        let tokens = SourceTokens(learner)
+        var found: [(line: Int, message: String)] = []
+        for (name, line) in publicOperators(tokens) where !referenceOperators.contains(name) {
+            found.append((line, "a public operator `\(name)` would change what the tests' own `\(name)` means; "
+                + "make it internal (drop `public`), or write the comparison as a function"))
         }
-        return nil
+        for (type, line) in publicExtensions(tokens) {
+            found.append((line, "a public extension of `\(type)` would change the tests' own code; make its members internal (drop `public`)"))
+        }
+        return found.min { $0.line < $1.line }.map { "\(shownPath):\($0.line):1: error: \($0.message)" }
     }
 
-    /// Lines without `//` comments (good enough: the check looks for declarations).
-    private static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            if let comment = line.range(of: "//") { return String(line[..<comment.lowerBound]) }
-            return String(line)
+    /// `#sourceLocation` in code (not in a comment or a string): its line.
+    static func sourceLocationLine(_ source: String) -> Int? {
+        SourceTokens(source).tokens.first { $0.text == "#sourceLocation" }?.line
+    }
+
+    /// Each public (or open) operator function: its operator and the line of its `public`.
+    static func publicOperators(_ source: SourceTokens) -> [(name: String, line: Int)] {
+        let tokens = source.tokens
+        return tokens.indices.compactMap { index in
+            guard tokens[index].text == "func", index + 1 < tokens.count,
+                  let first = tokens[index + 1].text.first, SourceTokens.operatorCharacters.contains(first) else { return nil }
+            guard let keyword = source.modifiers(before: index).first(where: { $0.text == "public" || $0.text == "open" }) else { return nil }
+            return (tokens[index + 1].text, keyword.line)
         }
     }
 
-    private static let operatorCharacters = Set("/=-+!*%<>&|^~?.")
-
-    /// The operator of a `public` (or `open`) operator function declared on this line.
-    static func publicOperator(_ line: String) -> String? {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.contains(where: { $0 == "public" || $0 == "open" }),
-              let funcIndex = words.firstIndex(of: "func"), funcIndex + 1 < words.count else { return nil }
-        let name = words[funcIndex + 1].prefix { operatorCharacters.contains($0) }
-        return name.isEmpty ? nil : String(name)
+    /// Each public extension of a shared type: the type and the line of its `public`.
+    static func publicExtensions(_ source: SourceTokens) -> [(type: String, line: Int)] {
+        let tokens = source.tokens
+        return tokens.indices.compactMap { index in
+            guard tokens[index].text == "extension", index + 1 < tokens.count, sharedTypes.contains(tokens[index + 1].text),
+                  let keyword = source.modifiers(before: index).first(where: { $0.text == "public" || $0.text == "open" }) else { return nil }
+            return (tokens[index + 1].text, keyword.line)
+        }
     }
 
     /// Types whose members every test uses.
@@ -48,13 +56,4 @@ enum ReachIntoTests {
         "Optional", "Result", "Sequence", "Collection", "Equatable", "Comparable", "Hashable", "Decimal",
         "Date", "Data", "URL", "IndexSet", "ClosedRange", "Range", "BinaryInteger", "Numeric", "StringProtocol",
     ]
-
-    /// `public extension Array …`: the extended type, when it is a shared one.
-    static func publicExtendedType(_ line: String) -> String? {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" || $0 == ":" })
-        guard let index = words.firstIndex(of: "extension"), index > 0, words[..<index].contains(where: { $0 == "public" || $0 == "open" }),
-              index + 1 < words.count else { return nil }
-        let type = String(words[index + 1].prefix { $0.isLetter || $0.isNumber })
-        return sharedTypes.contains(type) ? type : nil
-    }
 }

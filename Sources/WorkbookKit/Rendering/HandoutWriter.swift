@@ -39,19 +39,6 @@ public enum HandoutWriter {
     /// The folders handouts must never land in: the root (or above it), the chapters,
     /// the sources and tests, the learner's workspace, the tool's state.
     public static func checkOutputFolder(_ folder: URL, workbook: Workbook) throws(WorkbookError) {
-        let target = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let root = workbook.root.resolvingSymlinksInPath().path
-        let shown = workbook.displayPath(folder)
-        if root == target || root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
-            throw .cannotWrite(path: shown, reason: "this folder holds the workbook itself; render into a folder of its own (default: handouts/)")
-        }
-        let protected = ["chapters", "Sources", "Tests", ".workbook", ".git", "docs", "bench", "scripts"].map { workbook.url($0) }
-            + [workbook.exercisesFolder]
-        for folder in protected {
-            let path = folder.resolvingSymlinksInPath().path
-            if target == path || target.hasPrefix(path + "/") {
-                throw .cannotWrite(path: shown, reason: "\(workbook.displayPath(folder))/ belongs to the workbook; render into a folder of its own (default: handouts/)")
-            }
-        }
+        try OutputPlace.check(folder, workbook: workbook, advice: "render into a folder of its own (default: handouts/)")
     }
 }
