@@ -83,4 +83,40 @@ struct ExerciseKindsCLITests {
         #expect(third.exitCode == 1)
         #expect(third.standardOutput.contains("line 3 of the output is “sum 6”"), "\(third.standardOutput)")
     }
+
+    @Test("Next names the learner's file, not a reference standing in; hints count only before passing; a restored file passes again")
+    func oneTruth() async throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files)
+        defer { workbook.remove() }
+        _ = try await self.workbook("start", "1", in: workbook.root)
+        let folder = "exercises/01-blocks"
+        let starter = try workbook.read("\(folder)/Ex3_Shared.swift")
+        for name in ["Ex1_Add.swift", "Ex3_Shared.swift"] {
+            try workbook.write("\(folder)/\(name)", try workbook.read("Sources/Chapter01Blocks/\(name)"))
+        }
+        try workbook.write("\(folder)/Ex2_Sums.txt", try workbook.read("Sources/Predictions/01-blocks/Ex2_Sums.txt"))
+        let all = try await self.workbook("check", "1", in: workbook.root)
+        #expect(all.exitCode == 0, "\(all.standardOutput)")
+
+        // A hint read after passing helped nothing: not counted.
+        _ = try await self.workbook("hint", "1.3", in: workbook.root)
+        let afterHint = try await self.workbook("progress", in: workbook.root)
+        #expect(afterHint.standardOutput.contains("3/3 passing"), "\(afterHint.standardOutput)")
+        #expect(!afterHint.standardOutput.contains("used"), "\(afterHint.standardOutput)")
+
+        // The compile exercise edited but still rejected: its reference stands in for the build, never on screen.
+        let reference = try workbook.read("Sources/Chapter01Blocks/Ex3_Shared.swift")
+        try workbook.write("\(folder)/Ex3_Shared.swift", "// mine\n" + starter)
+        let broken = try await self.workbook("check", "1", in: workbook.root)
+        #expect(broken.exitCode == 1)
+        #expect(broken.standardOutput.contains("Next: fix exercise 1.3 in \(folder)/Ex3_Shared.swift"), "\(broken.standardOutput)")
+        #expect(!broken.standardOutput.contains("Sources/"), "\(broken.standardOutput)")
+
+        // Restored to the file that passed: progress and list say passing without a check.
+        try workbook.write("\(folder)/Ex3_Shared.swift", reference)
+        let progress = try await self.workbook("progress", in: workbook.root)
+        #expect(progress.standardOutput.contains("3/3 passing"), "\(progress.standardOutput)")
+        let list = try await self.workbook("list", in: workbook.root)
+        #expect(list.standardOutput.contains("3 passing"), "\(list.standardOutput)")
+    }
 }
