@@ -25,7 +25,7 @@ PREFIX  ?= $(shell [ "$$(id -u)" = 0 ] && echo /usr/local || echo "$$HOME/.local
 BUILD   ?= .build
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: setup prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom test test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
+.PHONY: setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom test test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -171,6 +171,7 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	@$(MAKE) -s install-note NEW=$(BUILD)/release/workbook
 	install -m 755 -s $(BUILD)/release/workbook $(INSTALLED)
 	$(INSTALLED) man > $(DESTDIR)$(PREFIX)/share/man/man1/workbook.1
 	$(INSTALLED) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/workbook
@@ -180,6 +181,15 @@ install: deps
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) \
 	  echo "note: $(PREFIX)/bin is not on your PATH. Add it (then open a new shell):"; \
 	  echo "  echo 'export PATH=\"$(PREFIX)/bin:\$$PATH\"' >> ~/.profile";; esac
+
+# Says so before a `workbook` already installed in the same place is replaced, with both
+# versions, and when the shell would run another `workbook` found earlier on the PATH.
+install-note:
+	@if [ -x "$(INSTALLED)" ]; then \
+	  echo "Replacing the workbook installed at $(INSTALLED) ($$("$(INSTALLED)" --version 2>/dev/null || echo 'its version unknown')) with $$("$(NEW)" --version 2>/dev/null || echo 'this build')."; fi
+	@found=$$(command -v workbook 2>/dev/null || true); \
+	if [ -n "$$found" ] && [ "$$found" != "$(INSTALLED)" ]; then \
+	  echo "note: your shell runs $$found ($$("$$found" --version 2>/dev/null || echo 'version unknown')), found before $(INSTALLED) on the PATH."; fi
 
 # What every chapter's first `workbook check` needs, built now rather than on the
 # learner's first try (7-9 s each otherwise): Diner, Stage, each chapter's module from

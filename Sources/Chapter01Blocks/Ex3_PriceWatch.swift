@@ -1,24 +1,25 @@
 // Exercise 1.3: Capture lists — a live view and a snapshot.
 import Foundation
 
-/// Three closures that share one price: one changes it, one reads it as it is
-/// now, and one remembers it as it was when the watch was made.
+/// Closures that share one price: one changes it, one reads it as it is now, and one
+/// takes snapshots — each a closure that keeps the price it was taken at.
 public struct PriceWatch {
     /// Changes the shared price.
     public let setPrice: (Decimal) -> Void
     /// The price now, after every `setPrice` so far.
     public let live: () -> Decimal
-    /// The price when the watch was made, whatever `setPrice` did since.
-    public let snapshot: () -> Decimal
+    /// A new snapshot: a closure that returns the price as it was when
+    /// `takeSnapshot` was called, whatever `setPrice` does later.
+    public let takeSnapshot: () -> () -> Decimal
 
     public init(
         setPrice: @escaping (Decimal) -> Void,
         live: @escaping () -> Decimal,
-        snapshot: @escaping () -> Decimal
+        takeSnapshot: @escaping () -> () -> Decimal
     ) {
         self.setPrice = setPrice
         self.live = live
-        self.snapshot = snapshot
+        self.takeSnapshot = takeSnapshot
     }
 }
 
@@ -30,14 +31,15 @@ public func makePriceWatch(initial: Decimal) -> PriceWatch {
         setPrice: { newPrice in price = newPrice },
         // No capture list: the closure holds the variable and reads it when called.
         live: { price },
-        // A capture list copies the value once, when the closure is created.
-        snapshot: { [price] in price }
+        // The capture list copies the value when the inner closure is created, that is,
+        // each time takeSnapshot runs: every snapshot keeps the price of its own moment.
+        takeSnapshot: { { [price] in price } }
     )
     // STARTER:
     // return PriceWatch(
     //     setPrice: { newPrice in price = newPrice },
     //     live: { initial },
-    //     snapshot: { price }
+    //     takeSnapshot: { { price } }
     // )
     // END SOLUTION
 }

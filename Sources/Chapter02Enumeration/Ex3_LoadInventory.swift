@@ -8,7 +8,10 @@
 //
 // * the data is not a JSON array                       → `.notAList`
 // * record `i` lacks a field or has one of a wrong type → `.malformedRecord(index: i, field: key)`
-// * record `i` has a blank `Name` (empty, or only spaces) → `.malformedRecord(index: i, field: "Name")`
+//   (a `null` is a wrong type: `"Price": null` → `field: "Price"`)
+// * record `i` is not an object (`3`, `"Fries"`, `null`) → `.malformedRecord(index: i, field: "")`
+// * record `i` has a blank `Name` (empty, or only white space: spaces, tabs, line breaks)
+//                                                       → `.malformedRecord(index: i, field: "Name")`
 // * record `i` has a negative `Price`                   → `.malformedRecord(index: i, field: "Price")`
 //
 // Prices stay exact: 4.99 must be the `Decimal` 4.99, not the nearest `Double`.
@@ -56,8 +59,8 @@ public func menuItems(fromInventoryJSON data: Data) throws(InventoryFormatError)
                 let index = records.currentIndex
                 // This `JSONDecoder` reads "4.99" into a `Decimal` digit by digit.
                 let record = try records.decode(InventoryRecord.self)
-                // A name of spaces shows as an empty line on the menu board.
-                if record.name.allSatisfy({ $0 == " " }) {
+                // A name of spaces or tabs shows as an empty line on the menu board.
+                if record.name.allSatisfy(\.isWhitespace) {
                     throw InventoryFormatError.malformedRecord(index: index, field: "Name")
                 }
                 if record.price < 0 {

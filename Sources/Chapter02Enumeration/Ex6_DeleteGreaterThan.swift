@@ -7,11 +7,12 @@
 //
 // 1. enumerate the sections and their rows, collecting the index path of every
 //    number greater than `limit`, in section order and row order;
-// 2. remove exactly those numbers from `dataSource.sections` — careful: removing
+// 2. if there are none, change nothing (no table call, the bar button stays) and
+//    return `[]`;
+// 3. remove exactly those numbers from `dataSource.sections` — careful: removing
 //    row 1 moves row 2 to index 1;
-// 3. call `table.deleteRows(at:with:)` once with all the collected index paths (skip
-//    the call when there is nothing to delete);
-// 4. remove the bar button, and return the index paths you deleted.
+// 4. call `table.deleteRows(at:with:)` once with all the collected index paths;
+// 5. remove the bar button, and return the index paths you deleted.
 //
 // Sections stay, even when they end up empty.
 

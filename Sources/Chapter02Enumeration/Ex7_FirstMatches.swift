@@ -4,7 +4,8 @@
 // third one turns up. Write `firstMatches(_:where:)` on `Sequence`: it returns
 // the first `count` elements that satisfy `predicate`, in order, and it stops
 // pulling elements from the sequence — and calling `predicate` — the moment it
-// has `count` of them. With `count == 0` it looks at nothing at all.
+// has `count` of them. With `count == 0` it looks at nothing at all, and a negative
+// `count` is taken as 0: it returns `[]` without looking at anything.
 
 extension Sequence {
     /// Up to `count` elements that satisfy `predicate`, in sequence order, found by
@@ -13,7 +14,7 @@ extension Sequence {
         _ count: Int, where predicate: (Element) throws -> Bool
     ) rethrows -> [Element] {
         // BEGIN SOLUTION
-        // Asking for nothing costs nothing: return before making an iterator.
+        // Asking for nothing (or a negative count) costs nothing: return before making an iterator.
         guard count > 0 else { return [] }
         var found: [Element] = []
         for element in self where try predicate(element) {

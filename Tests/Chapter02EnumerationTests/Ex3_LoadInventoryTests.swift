@@ -64,6 +64,9 @@ struct Ex3_LoadInventoryTests {
     @Test("rejects an empty or blank name, or a negative price", arguments: [
         (#""Name": "", "Price": 1.00, "Image": "x.png""#, "Name"),
         (#""Name": "   ", "Price": 1.00, "Image": "x.png""#, "Name"),
+        (#""Name": "\t\t", "Price": 1.00, "Image": "x.png""#, "Name"),
+        (#""Name": " \n ", "Price": 1.00, "Image": "x.png""#, "Name"),
+        (#""Name": "Soda", "Price": null, "Image": "x.png""#, "Price"),
         (#""Name": "Refund", "Price": -2.50, "Image": "x.png""#, "Price"),
     ])
     func invalidValues(record: String, field: String) {
@@ -72,6 +75,16 @@ struct Ex3_LoadInventoryTests {
         #expect(throws: InventoryFormatError.malformedRecord(index: 3, field: field),
                 "record 3 has a bad \(field); the menu should not be built from it") {
             try menuItems(fromInventoryJSON: inventory(records))
+        }
+    }
+
+    @Test("names a record that is not an object by its position, with no field", arguments: ["3", #""Fries""#, "null", "[]"])
+    func recordNotAnObject(record: String) {
+        let records = goodRecords.map { "{\($0)}" }
+        let text = "[" + records[0] + "," + record + "," + records[2] + "]"
+        #expect(throws: InventoryFormatError.malformedRecord(index: 1, field: ""),
+                "record 1 is \(record), not an object; expected .malformedRecord(index: 1, field: \"\")") {
+            try menuItems(fromInventoryJSON: Data(text.utf8))
         }
     }
 
@@ -92,7 +105,7 @@ struct Ex3_LoadInventoryTests {
         records[2] = #""Name": " Hot Fudge Sundae ", "Price": 3.99, "Image": "sundae.png""#
         let menu = try menuItems(fromInventoryJSON: inventory(records))
         #expect(menu.map(\.name) == ["Burger", "Fries", " Hot Fudge Sundae ", "Hot Dog", "Apple Pie"],
-                "only a name that is empty or all spaces is bad, and names are kept as the JSON wrote them; got \(menu.map(\.name))")
+                "only a name that is empty or all white space is bad, and names are kept as the JSON wrote them; got \(menu.map(\.name))")
     }
 
     @Test("accepts a free item and one under a dollar")

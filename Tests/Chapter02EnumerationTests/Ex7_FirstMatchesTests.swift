@@ -49,6 +49,14 @@ struct Ex7_FirstMatchesTests {
         #expect(tally.pulled == 0, "with count 0 no element needs to be taken; \(tally.pulled) were")
     }
 
+    @Test("a negative count is taken as zero: nothing is returned, nothing looked at", arguments: [-1, -5])
+    func negative(count: Int) {
+        let tally = Tally()
+        let found = counted([2, 4, 6], tally: tally).firstMatches(count) { _ in true }
+        #expect(found.isEmpty, "a count of \(count) asks for no matches; got \(found)")
+        #expect(tally.pulled == 0, "with count \(count) no element needs to be taken; \(tally.pulled) were")
+    }
+
     @Test("returns every match when there are fewer than n")
     func fewer() {
         let found = [1, 2, 3, 4].firstMatches(10) { $0 > 2 }

@@ -88,16 +88,39 @@ struct PredictionTests {
         let prediction = Prediction(fileText: "a\nb\nc\n")
         #expect(prediction.firstDifference(from: "a\nb\nc\n") == nil)
         let wrong = try #require(prediction.firstDifference(from: "a\nB\nc\n"))
-        #expect(wrong.message == "line 2 of the output is “B”; you predicted “b”")
+        #expect(wrong.kind == .value)
+        #expect(wrong.message == "line 2 of your prediction (“b”) is in the right place, but the program prints something else there")
+        #expect(!wrong.message.contains("“B”"), "the expected line is the answer")
+        #expect(wrong.revealed == "line 2 of the output is “B”")
         #expect(wrong.fileLine == 2)
+    }
+
+    @Test("names the kind of difference: order, a missing line, an extra one, a value (and which word)")
+    func kinds() throws {
+        let order = try #require(Prediction(fileText: "b\na\n").firstDifference(from: "a\nb\n"))
+        #expect(order.kind == .order && order.number == 1)
+        #expect(order.message.contains("the order of the lines differs"))
+        let missing = try #require(Prediction(fileText: "a\nc\n").firstDifference(from: "a\nb\nc\n"))
+        #expect(missing.kind == .missing && missing.number == 2)
+        #expect(missing.message == "a line is missing before line 2 of your prediction (“c”): the program prints one more line there")
+        let extra = try #require(Prediction(fileText: "a\nx\nb\n").firstDifference(from: "a\nb\n"))
+        #expect(extra.kind == .extra && extra.number == 2)
+        let value = try #require(Prediction(fileText: "count = 2\n").firstDifference(from: "count = 3\n"))
+        #expect(value.kind == .value)
+        #expect(value.message.hasSuffix(": its 3rd word (“2”) differs"), "\(value.message)")
+        for difference in [order, missing, extra, value] {
+            #expect(!difference.message.contains("“\(difference.printed ?? "-")”"), "\(difference.message)")
+        }
     }
 
     @Test("tells a prediction that stops early from one that goes on too long (the edge cases)")
     func lengths() throws {
         let short = try #require(Prediction(fileText: "a\n").firstDifference(from: "a\nb\n"))
-        #expect(short.message == "your prediction stops after 1 line, but the program goes on: line 2 is “b”")
+        #expect(short.kind == .missing)
+        #expect(short.message == "your prediction stops after 1 line, but the program prints more: a line is missing at line 2")
         let long = try #require(Prediction(fileText: "a\nb\nc\n").firstDifference(from: "a\n"))
-        #expect(long.message == "the program prints 1 line; you predicted more, starting with “b”")
+        #expect(long.kind == .extra)
+        #expect(long.message == "the program prints 1 line; your prediction has more, from line 2 (“b”) on")
         #expect(Prediction(fileText: "").firstDifference(from: "") == nil)
     }
 }
@@ -120,7 +143,9 @@ struct ExerciseKindsGradingTests {
         let wrong = try await onOwnThread { try grader.grade(chapter, only: id) }
         let failure = try #require(wrong.exercises.first?.tests.first)
         #expect(wrong.exercises.first?.status == .failed)
-        #expect(failure.message == "line 2 of the output is “sum 4”; you predicted “sum 3”")
+        #expect(failure.message?.hasPrefix("line 2 of your prediction (“sum 3”) is in the right place, but the program prints something else there: its 2nd word (“3”) differs") == true,
+                "\(failure.message ?? "")")
+        #expect(failure.message?.contains("sum 4") == false, "the expected line is the answer")
         #expect(failure.location?.line == 3, "\(String(describing: failure.location))")
 
         try workbook.write("exercises/01-blocks/Ex2_Sums.txt", starter + "sum 2\nsum 4\nsum 6\n")
@@ -205,7 +230,7 @@ struct ExerciseKindsGradingTests {
         let reloaded = try workbook.load()
         let broken = try await onOwnThread { try Verifier(grader: Grader(workbook: reloaded, toolchain: grader.toolchain, options: grader.options)).verify(reloaded.chapters[0]) }
         #expect(broken.map(\.exercise.number) == [2, 3], "\(broken)")
-        #expect(broken.first?.problem.contains("the reference does not pass (failed): line 3 of the output is “sum 6”; you predicted “sum 7”") == true, "\(broken)")
+        #expect(broken.first?.problem.contains("the reference does not pass (failed): line 3 of your prediction (“sum 7”) is in the right place, but the program prints something else there: its 2nd word (“7”) differs; line 3 of the output is “sum 6”") == true, "\(broken)")
         #expect(broken.last?.problem.contains("not with the stated error “no such error in concurrently-executing code”") == true, "\(broken)")
     }
 }

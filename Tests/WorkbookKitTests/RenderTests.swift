@@ -312,6 +312,35 @@ struct RenderHandoutTests {
         #expect(!css.contains("@page { size"), "the page size is left to the printer, so A4 and Letter both fit")
     }
 
+    @Test("a 200-character code line is all on the page and wraps inside its box, on screen and on paper")
+    func longCodeLine() async throws {
+        // A 120-character token with no space to break at, then more words: 200 in all.
+        let line = "let long = \"" + String(repeating: "x", count: 120) + "\" + [\"a\", \"b\", \"c\", \"d\"].joined()  // the end of the line"
+        let full = line + String(repeating: "/", count: 200 - line.count)
+        #expect(full.count == 200)
+        let html = try await onOwnThread {
+            let root = try RenderFixture.make()
+            let chapter = root.appendingPathComponent("chapters/01-blocks.md")
+            let text = try String(contentsOf: chapter, encoding: .utf8)
+            try (text + "\n```swift\n\(full)\n```\n").write(to: chapter, atomically: true, encoding: .utf8)
+            let workbook = try Workbook(root: root)
+            let set = HandoutRenderer(workbook: workbook, edition: .student, results: FakeResults(results: Self.results(for: workbook)))
+                .render(workbook.chapters, collections: false)
+            return try #require(set.page("01-blocks.html")).html
+        }
+        // All of it is in the page's text (nothing dropped or elided)…
+        #expect(HTML.visibleLines(html).contains(full), "the 200-character line is not shown whole")
+        // …and the box wraps it rather than clipping: the screen rules, outside @media print.
+        let screen = String(html[..<(html.range(of: "@media print")?.lowerBound ?? html.endIndex)])
+        let preRule = try #require(screen.range(of: #"pre \{[^}]*\}"#, options: .regularExpression).map { String(screen[$0]) })
+        #expect(preRule.contains("white-space: pre-wrap"), "\(preRule)")
+        #expect(preRule.contains("overflow-wrap: anywhere"), "a token with no space would overflow: \(preRule)")
+        #expect(!preRule.contains("overflow: hidden") && !preRule.contains("text-overflow"), "\(preRule)")
+        #expect(screen.contains("pre .ln { display: block; }") && screen.contains("pre .h4 { padding-left: 8ch; text-indent: -8ch; }"),
+                "the wrapped part is not indented under the code on screen")
+        #expect(!html.contains("white-space: nowrap") && !html.contains("white-space: pre;"))
+    }
+
     @Test("print the single page as a book: title page, contents with page slots, running heads, hints as chosen")
     func book() async throws {
         let rendered = try await Self.render()

@@ -67,7 +67,31 @@ struct GradingContext {
                                 timings: CommandContext.wantsTimings(environment))
         grader.progress = { line.update($0) }
         defer { line.finish() }
+        grader.options.revealPredictions.formUnion(predictionsToReveal())
         return try grader.grade(chapter, only: exercise?.id)
+    }
+
+    /// Tries after which a wrong prediction's report shows the expected line.
+    static let predictionTries = 3
+
+    /// The predict exercises whose wrong prediction, checked now, is the third different
+    /// one (or later): their reports show the expected line.
+    func predictionsToReveal() -> Set<ExerciseID> {
+        let state = ProgressStore(workbook: workbook).load()
+        var reveal: Set<ExerciseID> = []
+        for exercise in chapter.exercises where exercise.kind == .predict {
+            let earlier = state[exercise.id].wrongPredictions ?? []
+            let now = fileHash(of: exercise)
+            let tries = earlier.count + (now.map { earlier.contains($0) ? 0 : 1 } ?? 0)
+            if tries >= Self.predictionTries { reveal.insert(exercise.id) }
+        }
+        return reveal
+    }
+
+    private func fileHash(of exercise: Exercise) -> String? {
+        workbook.learnerFile(for: exercise, in: chapter)
+            .flatMap { FileManager.default.contents(atPath: $0.path) }
+            .map { ContentHash.of([String(decoding: $0, as: UTF8.self)]) }
     }
 
     /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`.
@@ -80,7 +104,17 @@ struct GradingContext {
                    let file = workbook.learnerFile(for: chapterExercise, in: chapter) {
                     entry.gradedFileHash = FileManager.default.contents(atPath: file.path).map { ContentHash.of([String(decoding: $0, as: UTF8.self)]) }
                 }
-                if exercise.passed { entry.everPassed = true }
+                if exercise.passed {
+                    entry.everPassed = true
+                    if entry.hintsBeforePassing == nil { entry.hintsBeforePassing = entry.hintsShown }
+                    if let hash = entry.gradedFileHash, !(entry.passedFileHashes ?? []).contains(hash) {
+                        entry.passedFileHashes = Array(((entry.passedFileHashes ?? []) + [hash]).suffix(20))
+                    }
+                }
+                if exercise.status == .failed, chapter.exercise(exercise.id)?.kind == .predict,
+                   let hash = entry.gradedFileHash, !(entry.wrongPredictions ?? []).contains(hash) {
+                    entry.wrongPredictions = (entry.wrongPredictions ?? []) + [hash]
+                }
                 state[exercise.id] = entry
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import WorkbookKit
 import WorkbookModel
 
@@ -11,31 +12,58 @@ enum HintCommand: Command {
         Shows the hints shown so far plus the next one; the count is remembered in
         .workbook/progress.json. Hints come from chapters/hints/NN-slug.md, out of the
         chapter's reading path. The first nudges; the last names the idea and the API (the
-        answer itself is `workbook solution`'s, once the exercise passes).
+        answer itself is `workbook solution`'s, once the exercise passes). For a predict
+        exercise it also shows the expected line where your prediction first differs, which a
+        check's report shows only after three different wrong predictions. A hint read after
+        the exercise passed is not counted as used in `workbook progress`.
         Exit status: 0; 2 for an unknown exercise.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let (_, exercise) = try workbook.exercise(invocation.arguments[0])
+        let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
         let console = context.console
         guard !exercise.hints.isEmpty else {
             console.print("Exercise \(exercise.id) has no hints.")
+            if exercise.kind == .predict { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
             return .success
         }
         let store = ProgressStore(workbook: workbook)
         let shown = store.load()[exercise.id].hintsShown
         let count = invocation.has("all") ? exercise.hints.count : min(shown + 1, exercise.hints.count)
-        try store.update { $0[exercise.id].hintsShown = max(count, $0[exercise.id].hintsShown) }
+        try store.update { state in
+            state[exercise.id].hintsShown = max(count, state[exercise.id].hintsShown)
+            // A hint read once the exercise passes did not help pass it: not counted as used.
+            if !state[exercise.id].everPassed {
+                state[exercise.id].hintsBeforePassing = max(count, state[exercise.id].hintsBeforePassing ?? 0)
+            }
+        }
         console.print(console.styled("Exercise \(exercise.id): \(exercise.title)", .bold))
         for (index, hint) in exercise.hints.prefix(count).enumerated() {
             console.print("Hint \(index + 1) of \(exercise.hints.count): \(hint.text)")
         }
+        if exercise.kind == .predict { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
         if count < exercise.hints.count {
             console.print(console.styled("Run `workbook hint \(exercise.id)` again for the next hint.", .dim))
         } else {
             console.print(console.styled("That was the last hint. Once the exercise passes, `workbook solution \(exercise.id)` shows the model answer.", .dim))
         }
         return .success
+    }
+
+    /// A predict exercise's hint also shows the expected line where the learner's
+    /// prediction first differs (a check's report says only where and how).
+    private static func showExpectedLine(_ exercise: Exercise, in chapter: Chapter, workbook: Workbook, context: CommandContext) throws {
+        guard let file = workbook.learnerFile(for: exercise, in: chapter), FileManager.default.fileExists(atPath: file.path) else { return }
+        var options = Grader.Options()
+        options.revealPredictions = [exercise.id]
+        let grade = try GradingContext(workbook: workbook, chapter: chapter, exercise: exercise)
+            .grade(options: options, console: context.console, environment: context.environment, showProgress: false)
+        guard let result = grade.exercises.first(where: { $0.id == exercise.id }) else { return }
+        switch result.status {
+        case .failed: context.console.print("Where your prediction first differs: \(result.message)")
+        case .passed: context.console.print("Your prediction is right: `workbook check \(exercise.id)` records it.")
+        default: break
+        }
     }
 }

@@ -30,7 +30,7 @@ enum ProgressCommand: Command {
             let passed = statuses.filter { $0 == .passing }.count
             // History, labelled as such: passed once, but not with the file as it is now.
             let once = zip(statuses, entries).filter { $0.0 != .passing && $0.1.everPassed }.count
-            let hints = entries.map(\.hintsShown).reduce(0, +)
+            let hints = entries.map(\.hintsUsed).reduce(0, +)
             let forced = entries.filter(\.solutionForced).count
             passing += passed
             total += entries.count

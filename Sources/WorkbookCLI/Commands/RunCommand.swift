@@ -30,6 +30,9 @@ enum RunCommand: Command {
         importable, and prints what it prints. A chapter module it imports is built from YOUR
         exercise files (the starter where you have none yet), so you see your own code run;
         --reference imports the model answers instead. Which one was used goes to standard error.
+        An exercise file that does not compile is left out of the module (its starter stands in
+        when that compiles; a compile exercise's untouched starter never does), and a note names
+        it, so the chapter's module can be imported at every stage of the chapter.
         Merged snippets run as processes forked from one start of their program, so the
         libraries are loaded once per chapter. WORKBOOK_TIMINGS=1 prints how long each
         chapter spent building and running, to standard error.
@@ -128,12 +131,18 @@ enum RunCommand: Command {
         let chapterModules = runner.importedModules(of: text).filter { $0.hasPrefix("Chapter") }
         var sources = LearnerModules.Sources()
         if !reference, !chapterModules.isEmpty {
-            sources = try LearnerModules(workbook: workbook).sources(for: chapterModules)
+            sources = try LearnerModules(workbook: workbook).compilingSources(for: chapterModules, runner: runner)
         }
         for name in chapterModules {
             if let folder = sources.folders[name] {
                 let starters = sources.startersUsed[name].map { "; starters for \($0.joined(separator: ", ")), which you have not written" } ?? ""
                 console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters) (--reference for the model answers)")
+                for left in sources.leftOut[name] ?? [] {
+                    let standIn = left.standIn == .starter
+                        ? "the starter's declarations are used in its place"
+                        : "none of its declarations can be imported"
+                    console.printError("\(path): note: left out \(left.file) (exercise \(left.exercise)): it \(left.reason); \(standIn)")
+                }
             } else {
                 console.printError("\(path): note: \(name) is the model answer\(reference ? " (--reference)" : "")")
             }

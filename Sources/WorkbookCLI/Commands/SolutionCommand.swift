@@ -7,10 +7,14 @@ enum SolutionCommand: Command {
     static let spec = CommandSpec(
         name: "solution", summary: "show the reference solution of an exercise you passed",
         arguments: "<N.M>", argumentCount: 1...1,
-        options: [.flag("force", "show it before you have passed (recorded in your progress)")],
+        options: [
+            .flag("force", "show it before you have passed (recorded in your progress)"),
+            .flag("comments", "keep the comment lines in the diff (they are left out of it by default)"),
+        ],
         discussion: """
         Prints the model answer (the reference file without its solution markers), then a
-        diff from your file to it (the solution regions only), then the reasons the model
+        diff from your file to it (the solution regions only; your declarations matched to
+        the model answer's by name, comment lines left out unless --comments), then the reasons the model
         answer gives in its comments, once `workbook check` has seen the exercise pass. Before that it refuses and says how to
         pass, unless --force, which is recorded in .workbook/progress.json.
         Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise.
@@ -49,7 +53,7 @@ enum SolutionCommand: Command {
         if learnerText == nil {
             console.print("You have no \(learnerName) to compare it with.")
         } else {
-            let diffs = comparison.diffs(learnerName: learnerName)
+            let diffs = comparison.diffs(learnerName: learnerName, comments: invocation.has("comments"))
             if comparison.regions.contains(where: { $0.learner == nil }) {
                 console.print("Part of \(learnerName) could not be matched to the solution's place in the reference; compare it with the listing above.")
             }

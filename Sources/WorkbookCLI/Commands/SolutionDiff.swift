@@ -52,13 +52,121 @@ struct SolutionDiff {
         }
     }
 
-    /// A unified diff per region, from the learner's lines to the model answer's.
-    func diffs(learnerName: String) -> [String] {
+    /// A unified diff per region, from the learner's lines to the model answer's. The
+    /// learner's declarations are put in the model answer's order first, matched by kind
+    /// and name (`struct ActionID` with `struct ActionID`), so a diff never pairs one
+    /// declaration with another; comment lines are left out unless `comments`.
+    func diffs(learnerName: String, comments: Bool = false) -> [String] {
         regions.compactMap { region in
             guard let learner = region.learner else { return nil }
+            let mine = comments ? learner : Self.withoutComments(learner)
+            let model = comments ? region.model : Self.withoutComments(region.model)
+            let aligned = Self.aligned(mine, to: model)
+            // Both sides laid out alike (one blank line between declarations), so a moved
+            // blank line is not shown as a difference.
+            let theirs = Self.aligned(model, to: model)
+            let note = Self.keys(aligned) == Self.keys(mine) ? "" : ", your declarations in the model answer's order"
             return LineDiff.unified(
-                from: learner.joined(separator: "\n"), to: region.model.joined(separator: "\n"),
-                oldName: "yours (\(learnerName))", newName: "the model answer")
+                from: aligned.joined(separator: "\n"), to: theirs.joined(separator: "\n"),
+                oldName: "yours (\(learnerName)\(note))", newName: "the model answer")
         }
+    }
+
+    /// The lines without whole-line comments (`//`, `///`, and `/* … */` blocks).
+    static func withoutComments(_ lines: [String]) -> [String] {
+        var kept: [String] = []
+        var inBlock = false
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if inBlock {
+                if trimmed.contains("*/") { inBlock = false }
+                continue
+            }
+            if trimmed.hasPrefix("//") { continue }
+            if trimmed.hasPrefix("/*") {
+                inBlock = !trimmed.contains("*/")
+                continue
+            }
+            kept.append(line)
+        }
+        return kept
+    }
+
+    /// `lines` cut into declarations at their outermost indentation, reordered to follow
+    /// `model`'s declarations of the same kind and name; the learner's others keep their
+    /// order after them. Lines before the first declaration stay first.
+    static func aligned(_ lines: [String], to model: [String]) -> [String] {
+        let mine = chunks(lines), theirs = chunks(model)
+        guard mine.contains(where: { $0.key != nil }) else { return lines }
+        var remaining = mine.filter { $0.key != nil }
+        var ordered: [Chunk] = []
+        for key in theirs.compactMap(\.key) {
+            if let index = remaining.firstIndex(where: { $0.key == key }) { ordered.append(remaining.remove(at: index)) }
+        }
+        ordered += remaining
+        var result = trimmed(mine.filter { $0.key == nil }.flatMap(\.lines))
+        for chunk in ordered {
+            if !result.isEmpty { result.append("") }
+            result += trimmed(chunk.lines)
+        }
+        return result
+    }
+
+    /// The declarations' keys in order, to tell whether aligning moved any.
+    static func keys(_ lines: [String]) -> [String] { chunks(lines).compactMap(\.key) }
+
+    private static func trimmed(_ lines: [String]) -> [String] {
+        let blank: (String) -> Bool = { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard let first = lines.firstIndex(where: { !blank($0) }), let last = lines.lastIndex(where: { !blank($0) }) else { return [] }
+        return Array(lines[first...last])
+    }
+
+    struct Chunk {
+        /// "struct ActionID", "func tap"; nil for lines before the first declaration.
+        var key: String?
+        var lines: [String]
+    }
+
+    static func chunks(_ lines: [String]) -> [Chunk] {
+        let indents = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }
+        guard let outer = indents.min() else { return [Chunk(key: nil, lines: lines)] }
+        var chunks: [Chunk] = [Chunk(key: nil, lines: [])]
+        var pending: [String] = []  // attributes and blank lines wait for the next declaration
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // Types and functions only: `let`s in a body are statements, whose order is the learner's.
+            if indent == outer, let key = declarationKey(trimmed), !["var", "let", "case"].contains(key.split(separator: " ").first ?? "") {
+                chunks.append(Chunk(key: key, lines: pending + [line]))
+                pending = []
+            } else if indent == outer, trimmed.hasPrefix("@") || trimmed.hasPrefix("//") {
+                pending.append(line)
+            } else {
+                chunks[chunks.count - 1].lines += pending + [line]
+                pending = []
+            }
+        }
+        chunks[chunks.count - 1].lines += pending
+        return chunks.filter { $0.key != nil || !$0.lines.isEmpty }
+    }
+
+    private static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "package", "open", "static", "final", "nonisolated",
+        "mutating", "override", "convenience", "required", "lazy", "weak", "unowned", "indirect", "dynamic",
+    ]
+    private static let kinds: Set<String> = [
+        "struct", "class", "enum", "actor", "protocol", "extension", "func", "var", "let", "init", "deinit",
+        "subscript", "typealias", "case",
+    ]
+
+    /// "func tap" for `public func tap(_:)…`, nil for a line that declares nothing.
+    static func declarationKey(_ line: String) -> String? {
+        var words = line.replacingOccurrences(of: "(set)", with: "").split(whereSeparator: { " \t(<:{=".contains($0) }).map(String.init)[...]
+        while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) {
+            words = words.dropFirst()
+        }
+        guard let kind = words.first, kinds.contains(kind) else { return nil }
+        let name = words.dropFirst().first ?? ""
+        return "\(kind) \(name)"
     }
 }

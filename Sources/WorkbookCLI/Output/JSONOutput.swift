@@ -56,7 +56,7 @@ enum JSONOutput {
                 if status == .passing { passing += 1 }
                 return [
                     "id": exercise.id.description, "title": exercise.title, "status": status.rawValue,
-                    "everPassed": entry.everPassed, "hintsShown": entry.hintsShown, "solutionSeenEarly": entry.solutionForced,
+                    "everPassed": entry.everPassed, "hintsShown": entry.hintsShown, "hintsUsed": entry.hintsUsed, "solutionSeenEarly": entry.solutionForced,
                 ]
             }
             return ["number": chapter.number, "title": chapter.title, "exercises": exercises]

@@ -37,6 +37,10 @@ public struct Grader: Sendable {
         /// not from the workbook's root: a class's feedback goes back to each student, and
         /// the teacher's folders (a zip's unpacked copy under the cache) are not theirs.
         public var pathsFromWorkspace = false
+        /// Predict exercises whose report may show the expected line where the prediction
+        /// first differs (asked for with `workbook hint`, or after three tries); the
+        /// others' reports say only where and how it differs.
+        public var revealPredictions: Set<ExerciseID> = []
 
         public init() {}
     }
@@ -117,7 +121,9 @@ public struct Grader: Sendable {
         var toRun: [(Exercise, Submission)] = []
         for exercise in graded {
             guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
-            let learnerPath = displayPath(of: submission)
+            // The file as the learner submitted it: a reference standing in for a compile
+            // exercise that does not compile is never named as the learner's file.
+            let learnerPath = displayPath(of: asSubmitted.first { $0.exercise == exercise.id } ?? submission)
             if exercise.kind == .compile, !options.runStarters,
                let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
                 // A compile exercise's starter is meant not to compile: untouched, it is not started.
@@ -287,7 +293,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v4")  // v4: compile exercises and predictions (v3: feedback), the sandbox
+        hash.combine("grade-v5")  // v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

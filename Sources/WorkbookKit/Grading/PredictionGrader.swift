@@ -65,7 +65,10 @@ struct PredictionGrader {
                 id: exercise.id, title: exercise.title, status: .passed,
                 tests: [TestOutcome(name: name, status: .pass)], learnerFile: learnerPath)
         }
-        let message = prediction.lines.isEmpty ? "you have not predicted any line yet" : difference.message
+        // The expected text is the answer: shown only when asked for (or after three tries).
+        let message = prediction.lines.isEmpty ? "you have not predicted any line yet"
+            : grader.options.revealPredictions.contains(exercise.id) ? "\(difference.message); \(difference.revealed)"
+            : "\(difference.message) (`workbook hint \(exercise.id)` shows the expected line, and so does this report after three tries)"
         let location = difference.fileLine.map { SourceLocation(path: learnerPath, line: $0) }
         return ExerciseGrade(
             id: exercise.id, title: exercise.title, status: .failed, message: message,

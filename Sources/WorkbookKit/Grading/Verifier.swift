@@ -58,6 +58,8 @@ public struct Verifier: Sendable {
         references.options.submissions = .references
         references.options.runStarters = true
         references.options.leftOutTests.formUnion(leftOut)
+        // An author is told what the program really printed.
+        references.options.revealPredictions = Set(chapter.exercises.filter { $0.kind == .predict }.map(\.id))
         let starterGrades = chapter.exercises.isEmpty ? nil : try starters.grade(chapter)
         let referenceGrades = chapter.exercises.isEmpty ? nil : try references.grade(chapter)
         for exercise in chapter.exercises {

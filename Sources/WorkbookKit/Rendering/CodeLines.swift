@@ -1,5 +1,5 @@
 /// Puts each line of highlighted code in a `<span class="ln hN">`, N its indentation in
-/// spaces, so that print can wrap a long line with a hanging indent: the wrapped part
+/// spaces, so that a long line wraps (on screen and on paper) with a hanging indent: the wrapped part
 /// starts under the line's own code, four columns in, not at column 0. Each line keeps
 /// its line feed (inside its span), so the text, copying and the leak audit's lines are
 /// unchanged; a highlighted token that spans lines is closed and opened again.
@@ -72,7 +72,7 @@ enum CodeLines {
         return count
     }
 
-    /// The print rules: each line a block, the wrapped part indented under the code.
+    /// Each line a block, the wrapped part indented under the code (screen and print).
     static let css: String = {
         var rules = "  pre .ln { display: block; }\n"
         for indent in 0...deepestIndent {

@@ -19,9 +19,13 @@ enum HandoutStyle {
     a { color: var(--accent); }
     code, pre, kbd { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: .86em; }
     :not(pre) > code { background: var(--code-bg); padding: .05em .25em; border-radius: 3px; }
+    /* A long line wraps inside its box, under a hanging indent (the CodeLines rules), even
+       a token with no space to break at: nothing is cut off at the box's edge, on screen
+       or on paper. Scrolling stays as the fallback for what still does not fit. */
     pre { background: var(--code-bg); border: 1px solid var(--rule); border-radius: 4px; padding: .6rem .8rem;
-          overflow-x: auto; line-height: 1.4; tab-size: 4; }
+          overflow-x: auto; line-height: 1.4; tab-size: 4; white-space: pre-wrap; overflow-wrap: anywhere; }
     pre code { font-size: .84rem; }
+    \(CodeLines.css)
     blockquote { margin: 1rem 0; padding: .2rem 1rem; border-left: 3px solid var(--rule); color: #333; }
     .kw { font-weight: 700; color: #7a1f5c; }
     .ty { color: #1d5b6e; }
@@ -77,9 +81,8 @@ enum HandoutStyle {
          8 pt or more). */
       figure.figure svg { width: auto; max-height: 100mm; }
       .snippet > pre.short { break-after: avoid; }
-      pre { white-space: pre-wrap; overflow: visible; }
+      pre { white-space: pre-wrap; overflow-wrap: anywhere; overflow: visible; }
       pre code { font-size: 8.6pt; }
-    \(CodeLines.css)
       /* The book: title page, contents with page numbers and leaders. */
       .title-page { display: block; text-align: center; padding-top: 28vh; }
       .title-page .book-title { font-size: 30pt; margin: .4rem 0; }

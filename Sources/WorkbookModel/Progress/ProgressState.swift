@@ -16,6 +16,18 @@ public struct ProgressState: Sendable, Equatable, Codable {
         /// The solution was shown; `solutionForced` when it was shown before passing.
         public var solutionShown: Bool = false
         public var solutionForced: Bool = false
+        /// A predict exercise's wrong predictions checked so far, by content hash: the
+        /// third one's report shows the expected line. Optional, so older state files read.
+        public var wrongPredictions: [String]?
+        /// How many hints were shown before the exercise first passed: the hints it used.
+        /// nil in state written before this was kept (then `hintsShown` is all there is).
+        public var hintsBeforePassing: Int?
+        /// Content hashes of the learner's files that passed (the last 20): a file
+        /// restored to one of them is passing again without a new check.
+        public var passedFileHashes: [String]?
+
+        /// The hints that helped: those read before the exercise first passed.
+        public var hintsUsed: Int { hintsBeforePassing ?? hintsShown }
 
         public init() {}
     }

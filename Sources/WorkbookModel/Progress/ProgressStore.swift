@@ -71,9 +71,11 @@ extension Workbook {
               let data = FileManager.default.contents(atPath: file.path)
         else { return quick }
         let entry = state[exercise.id]
-        guard let recorded = entry.status.flatMap(ExerciseStatus.init(rawValue:)),
-              entry.gradedFileHash == ContentHash.of([String(decoding: data, as: UTF8.self)])
-        else { return .unknown }
+        let hash = ContentHash.of([String(decoding: data, as: UTF8.self)])
+        guard let recorded = entry.status.flatMap(ExerciseStatus.init(rawValue:)), entry.gradedFileHash == hash else {
+            // Restored to a file that passed before (an undo, a `git checkout`).
+            return (entry.passedFileHashes ?? []).contains(hash) ? .passing : .unknown
+        }
         return recorded
     }
 }
