@@ -9,16 +9,16 @@ import Darwin
 /// graded only when it resolves inside the submission, so nothing of the teacher's
 /// machine (the reference `Sources/`, another student's work, `/etc/…`) is compiled,
 /// graded or quoted in feedback as the student's.
-enum SubmissionLinks {
+package enum SubmissionLinks {
     /// Whether `url` itself is a symbolic link (not followed).
-    static func isLink(_ url: URL) -> Bool {
+    package static func isLink(_ url: URL) -> Bool {
         var status = stat()
         return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// The first link below `folder` (its path from `folder`) that resolves outside
     /// `folder` or to nothing; nil when every link stays inside.
-    static func leaving(_ folder: URL) -> String? {
+    package static func leaving(_ folder: URL) -> String? {
         guard let base = realPath(folder.path) else { return "." }
         var pending = [""]
         while let relative = pending.popLast() {
