@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbookSystem
 
 /// `make setup` (through `make install`) says before it replaces an installed `workbook`,
 /// naming both versions. Run on the Makefile's `install-note` step with stand-in binaries,
@@ -14,18 +15,15 @@ struct MakeSetupTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
     }
 
+    /// Through `ChildProcess`, whose children the other tests' orphan sweeps know: a
+    /// Foundation `Process` started beside grading tests was swept (killed and reaped)
+    /// mid-run, and read as an empty note with exit status 0.
     func note(prefix: URL, new: URL, path: String) throws -> String {
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "-s", "-C", Self.repository.path, "install-note", "PREFIX=\(prefix.path)", "NEW=\(new.path)"]
-        make.environment = ["PATH": path]
-        let pipe = Pipe()
-        make.standardOutput = pipe
-        try make.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0)
-        return String(decoding: output, as: UTF8.self)
+        let result = try ChildProcess.run("/usr/bin/env", .init(
+            arguments: ["make", "-s", "-C", Self.repository.path, "install-note", "PREFIX=\(prefix.path)", "NEW=\(new.path)"],
+            environment: ["PATH": path], timeout: 60))
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+        return result.standardOutput
     }
 
     @Test("names the installed version and the new one; says nothing when none is installed; names another on the PATH")
