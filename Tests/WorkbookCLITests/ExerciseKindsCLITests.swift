@@ -106,7 +106,8 @@ struct ExerciseKindsCLITests {
 
         // The compile exercise edited but still rejected: its reference stands in for the build, never on screen.
         let reference = try workbook.read("Sources/Chapter01Blocks/Ex3_Shared.swift")
-        try workbook.write("\(folder)/Ex3_Shared.swift", "// mine\n" + starter)
+        // (A comment alone would leave it the starter, not started: a real edit.)
+        try workbook.write("\(folder)/Ex3_Shared.swift", "let editedByTheLearner = 1\n" + starter)
         let broken = try await self.workbook("check", "1", in: workbook.root)
         #expect(broken.exitCode == 1)
         #expect(broken.standardOutput.contains("Next: fix exercise 1.3 in \(folder)/Ex3_Shared.swift"), "\(broken.standardOutput)")
