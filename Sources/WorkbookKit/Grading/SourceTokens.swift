@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// A Swift file's code as tokens with their lines, comments and string literals left out
 /// (by `CodeMask`): checks that look for declarations or calls see them across line
