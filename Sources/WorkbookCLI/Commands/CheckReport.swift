@@ -139,7 +139,14 @@ struct CheckReport {
             lines.append("warnings in your file (they do not fail the exercise):")
             lines += split(exercise.warnings).map { "  " + $0 }
         }
+        lines += CheckReport.escapeHatchLines(exercise)
         return lines
+    }
+
+    /// "look at this: exercises/01-blocks/Ex2_Counter.swift:14 uses dlsym (…why)": a note
+    /// for each escape hatch, never a failure.
+    static func escapeHatchLines(_ exercise: ExerciseGrade) -> [String] {
+        exercise.escapeHatches.map { "look at this: \($0.path):\($0.line) uses \($0.name) (\($0.why))" }
     }
 
     /// "4.2 uses `Move.target` from your Ex1_Moves.swift (exercise 4.1, failing): fix 4.1 first"
