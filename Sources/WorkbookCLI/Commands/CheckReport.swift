@@ -24,6 +24,8 @@ struct CheckReport {
                 lines = Array(lines.prefix(CheckReport.foldAt))
                 lines.append("… \(hidden) more line\(hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
             }
+            // Escape hatches last and never folded away: a teacher reads them.
+            lines += CheckReport.escapeHatchLines(exercise)
             for line in lines { console.printWrapped(line, indent: "        ") }
         }
         printSummary(grade, chapter: chapter, statuses: statuses)
@@ -139,7 +141,6 @@ struct CheckReport {
             lines.append("warnings in your file (they do not fail the exercise):")
             lines += split(exercise.warnings).map { "  " + $0 }
         }
-        lines += CheckReport.escapeHatchLines(exercise)
         return lines
     }
 
