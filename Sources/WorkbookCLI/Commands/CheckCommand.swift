@@ -25,14 +25,19 @@ enum CheckCommand: Command {
         timed out (the limit, and whether it was computing or waiting), or not started
         (the file is still the starter). When its tests use another exercise's code that
         is not passing, that comes first; your file's compiler warnings are listed under
-        it (they never fail it). The totals are the chapter's. A chapter not
+        it (they never fail it). Escape hatches in your file (a raw syscall, dlsym,
+        @_silgen_name, a file descriptor you did not open, exit, Process, fork, a /proc
+        path…) are noted as "look at this: FILE:LINE uses NAME", never a failure, unless
+        the exercise's statement allows them (`· Allows:`). The totals are the chapter's. A chapter not
         started yet is started first. Builds live in .workbook/; your files are never written.
         After an edit inside a function, only that file is compiled again, and only the
         exercises whose tests reach it are run again; the others keep their results.
         WORKBOOK_TIMINGS=1 prints how long each phase took, to standard error.
         With --format json each exercise is an Exercism results.json (v3): a top-level
         message only for `error`, each test's own output (the tests then run one at a time
-        so their output can be told apart), the test's body as `test_code`.
+        so their output can be told apart), the test's body as `test_code`; an escape
+        hatch's note is added to a message only where the status is not pass (v3 has no
+        free field).
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)

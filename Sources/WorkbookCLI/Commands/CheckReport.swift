@@ -24,6 +24,8 @@ struct CheckReport {
                 lines = Array(lines.prefix(CheckReport.foldAt))
                 lines.append("… \(hidden) more line\(hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
             }
+            // Escape hatches last and never folded away: a teacher reads them.
+            lines += CheckReport.escapeHatchLines(exercise)
             for line in lines { console.printWrapped(line, indent: "        ") }
         }
         printSummary(grade, chapter: chapter, statuses: statuses)
@@ -140,6 +142,12 @@ struct CheckReport {
             lines += split(exercise.warnings).map { "  " + $0 }
         }
         return lines
+    }
+
+    /// "look at this: exercises/01-blocks/Ex2_Counter.swift:14 uses dlsym (…why)": a note
+    /// for each escape hatch, never a failure.
+    static func escapeHatchLines(_ exercise: ExerciseGrade) -> [String] {
+        exercise.escapeHatches.map { "look at this: \($0.path):\($0.line) uses \($0.name) (\($0.why))" }
     }
 
     /// "4.2 uses `Move.target` from your Ex1_Moves.swift (exercise 4.1, failing): fix 4.1 first"

@@ -32,8 +32,11 @@ enum GradeCommand: Command {
         class again re-runs only the students whose files changed.
 
         Writes DIR/gradebook.csv (a row per student: each exercise's status and points,
-        the total), DIR/gradebook.html (the same table, with the reason next to every
-        partial credit), and for each student DIR/students/NAME/feedback.html (the report
+        the total, and "look at this": the escape hatches the student's files use, such
+        as `1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`, empty when none; notes, worth
+        no points), DIR/gradebook.html (the same table, with the reason next to every
+        partial credit and a "look at this" marker in the row of a student with escape
+        hatches, the list a click away), and for each student DIR/students/NAME/feedback.html (the report
         `check` prints, with the student's score) and DIR/students/NAME/NN-slug.json
         (Exercism results, per chapter); DIR/exercises.csv says per exercise how many
         passed, the median points and the failing test most students share (what to

@@ -145,7 +145,9 @@ public struct ClassGrader: Sendable {
                 cells[grade.id] = Gradebook.cell(for: grade, possible: Double(points[grade.id] ?? 1),
                                                  starterPasses: starterPasses[grade.id] ?? [])
             }
-            return Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
+            var row = Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
+            row.lookAt = result.grades.flatMap(\.exercises).flatMap { grade in grade.escapeHatches.map { "\(grade.id): \($0)" } }
+            return row
         }
         return Gradebook(exercises: graded.map { (id: $0.id, title: $0.title) }, rows: rows, points: points)
     }

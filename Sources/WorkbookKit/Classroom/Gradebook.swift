@@ -18,6 +18,9 @@ public struct Gradebook: Sendable, Equatable {
         public var cells: [ExerciseID: Cell]
         /// Why nothing was graded (a zip that could not be unpacked), if so.
         public var problem: String?
+        /// The escape hatches the student's files use (`1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`):
+        /// notes for the teacher, worth no points either way.
+        public var lookAt: [String] = []
         public var total: Double { cells.values.map(\.points).reduce(0, +) }
     }
 
@@ -70,11 +73,12 @@ public struct Gradebook: Sendable, Equatable {
         + "the exercise's untouched starter fails (so a starter scores 0, whatever its line endings, blank lines or "
         + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
 
-    /// `gradebook.csv`: student, then each exercise's status and points, then the total.
+    /// `gradebook.csv`: student, then each exercise's status and points, then the total,
+    /// then the escape hatches to look at (empty when none).
     public func csv() -> String {
         var header = ["student"]
         for exercise in exercises { header += ["\(exercise.id) status", "\(exercise.id) points"] }
-        header += ["total", "possible"]
+        header += ["total", "possible", "look at this"]
         var lines = [header.map(Self.csvField).joined(separator: ",")]
         for row in rows {
             var fields = [row.student]
@@ -82,7 +86,7 @@ public struct Gradebook: Sendable, Equatable {
                 let cell = row.cells[exercise.id]
                 fields += [cell?.status.rawValue ?? (row.problem == nil ? "" : "error"), cell.map { Self.number($0.points) } ?? "0"]
             }
-            fields += [Self.number(row.total), Self.number(possible)]
+            fields += [Self.number(row.total), Self.number(possible), row.lookAt.joined(separator: "; ")]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

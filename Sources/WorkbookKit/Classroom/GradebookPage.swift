@@ -9,7 +9,7 @@ public enum GradebookPage {
         th,td{border:1px solid #d2d2d7;padding:.35rem .5rem;vertical-align:top;text-align:left}
         th{background:#f5f5f7;position:sticky;top:0}td.points{text-align:right;white-space:nowrap}
         .passed{background:#e8f5e9}.failed,.crashed,.timed-out{background:#fff4e5}.does-not-compile{background:#fdecea}
-        .not-started{color:#6e6e73}
+        .not-started{color:#6e6e73}.look summary{color:#a15c00;font-size:.78rem;font-weight:normal}
         .reason{display:block;color:#555;font-size:.78rem;font-weight:normal;white-space:normal;text-align:left;
         max-width:16rem;overflow-wrap:anywhere;margin-top:.2rem}
         .word{color:#555;font-size:.75rem}summary{cursor:pointer;list-style-position:inside}
@@ -46,6 +46,11 @@ public enum GradebookPage {
             let link = feedback[row.student].map { "<a href=\"\(HTML.escape($0))\">\(name)</a>" } ?? name
             html += "<tr><th scope=\"row\">\(link)"
             if let problem = row.problem { html += "<span class=\"reason\">\(HTML.escape(problem))</span>" }
+            if !row.lookAt.isEmpty {
+                // Escape hatches: a marker, the list a click away (notes, not points).
+                html += "<details class=\"look\"><summary>⚑ look at this (\(row.lookAt.count))</summary>"
+                    + row.lookAt.map { "<span class=\"reason\">\(HTML.escape($0))</span>" }.joined() + "</details>"
+            }
             html += "</th>"
             for exercise in book.exercises {
                 guard let cell = row.cells[exercise.id] else {

@@ -117,6 +117,9 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     /// Other exercises' code its tests run while those exercises are not passing: named
     /// first, since a failure here may well be theirs.
     public var dependencies: [Dependency] = []
+    /// The escape hatches the learner's file uses that its exercise does not allow
+    /// (`EscapeHatches.table`): notes for a teacher, never a failure.
+    public var escapeHatches: [EscapeHatch] = []
 
     public init(
         id: ExerciseID, title: String, status: GradeStatus, message: String = "", tests: [TestOutcome] = [],
@@ -192,7 +195,7 @@ extension TestOutcome {
 }
 
 extension ExerciseGrade {
-    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies }
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies, escapeHatches }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -211,6 +214,7 @@ extension ExerciseGrade {
         seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
         warnings = try container.decodeIfPresent(String.self, forKey: .warnings) ?? ""
         dependencies = try container.decodeIfPresent([Dependency].self, forKey: .dependencies) ?? []
+        escapeHatches = try container.decodeIfPresent([EscapeHatch].self, forKey: .escapeHatches) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -226,5 +230,6 @@ extension ExerciseGrade {
         try container.encode(seconds, forKey: .seconds)
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
         if !dependencies.isEmpty { try container.encode(dependencies, forKey: .dependencies) }
+        if !escapeHatches.isEmpty { try container.encode(escapeHatches, forKey: .escapeHatches) }
     }
 }

@@ -177,6 +177,11 @@ public struct Grader: Sendable {
             throw WorkbookError.cannotWrite(path: workbook.displayPath(cache), reason: system)
         }
         grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
+        for index in grades.indices {
+            guard let exercise = exercises.first(where: { $0.id == grades[index].id }),
+                  let submission = asSubmitted.first(where: { $0.exercise == exercise.id }) else { continue }
+            grades[index].escapeHatches = escapeHatches(in: submission, allowed: exercise.allows)
+        }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
         if options.useCache, let data = try? JSONEncoder().encode(grade) {
@@ -228,6 +233,13 @@ public struct Grader: Sendable {
             }
             return grades + ran
         }
+    }
+
+    /// The escape hatches a written submission uses (a starter is the workbook's, not the learner's).
+    private func escapeHatches(in submission: Submission, allowed: [String]) -> [EscapeHatch] {
+        guard !submission.isStarter, submission.file.pathExtension == "swift",
+              let data = FileManager.default.contents(atPath: submission.file.path) else { return [] }
+        return EscapeHatchScan.scan(String(decoding: data, as: UTF8.self), path: displayPath(of: submission), allowed: allowed)
     }
 
     /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
@@ -293,7 +305,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v5")  // v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
+        hash.combine("grade-v6")  // v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

@@ -75,7 +75,7 @@ public enum ResultsJSON {
             if entry.tests.isEmpty {
                 tests.append(TestEntry(
                     name: "\(exercise.id) · Exercise \(exercise.id): \(exercise.title)", status: exercise.status == .passed ? "pass" : "error",
-                    message: exercise.message.isEmpty ? nil : exercise.message, output: nil, test_code: "", task_id: exercise.id.number))
+                    message: exercise.message.isEmpty ? nil : noted(exercise.message, exercise), output: nil, test_code: "", task_id: exercise.id.number))
             } else {
                 tests += entry.tests.map { test in
                     var test = test
@@ -102,15 +102,22 @@ public enum ResultsJSON {
             TestEntry(
                 name: test.name, status: test.status.rawValue,
                 message: test.status == .pass ? nil
-                    : String(([test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
-                        + (test.status == .error && !cause.isEmpty ? "\n" + cause : "")).prefix(messageLimit)),
+                    : String(noted([test.message, test.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
+                        + (test.status == .error && !cause.isEmpty ? "\n" + cause : ""), grade).prefix(messageLimit)),
                 // Each test's own output, when the run told them apart (never the whole
                 // exercise's copied onto every test).
                 output: test.output.flatMap { capped($0, false) }, test_code: body(of: test.code), task_id: grade.id.number)
         }
         // The spec: a top-level message only when the status is `error`.
-        let message = status == "error" && !grade.message.isEmpty ? String(grade.message.prefix(messageLimit)) : nil
+        let message = status == "error" && !grade.message.isEmpty ? String(noted(grade.message, grade).prefix(messageLimit)) : nil
         return ExerciseEntry(id: withID ? grade.id.description : nil, status: status, message: message, tests: tests)
+    }
+
+    /// A message with the exercise's escape hatches after it ("look at this: …:14 uses
+    /// dlsym"): v3 has no free field, so they ride only on a message that is there anyway
+    /// (a status that is not `pass`); a passing exercise's JSON says nothing of them.
+    static func noted(_ message: String, _ grade: ExerciseGrade) -> String {
+        grade.escapeHatches.reduce(message) { $0 + "\nlook at this: \($1.path):\($1.line) uses \($1.name)" }
     }
 
     /// The spec's own words for output cut at its 500-character limit.

@@ -39,6 +39,9 @@ public struct Exercise: Sendable, Equatable {
     public var points: Int { statedPoints ?? 1 }
     /// The files paragraph's `Points:`, when it has one.
     public var statedPoints: Int?
+    /// The escape hatches (`EscapeHatches.table` names) its submissions may use unflagged:
+    /// the files paragraph's `· Allows: Process, exit`.
+    public var allows: [String] = []
     /// Where the `Reference:`/`Tests:` paragraph is, for diagnostics about those files.
     public var filesLocation: SourceLocation?
 

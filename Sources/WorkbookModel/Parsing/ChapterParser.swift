@@ -229,6 +229,9 @@ private struct Builder {
                 if let points = literal.range(of: "Points:") {
                     literal = readPoints(literal, after: points, into: &exercise, at: paragraph.location)
                 }
+                if let allows = literal.range(of: "Allows:") {
+                    literal = readAllows(literal, after: allows, into: &exercise, at: paragraph.location)
+                }
                 if ByteSearch.contains("Tests:", in: literal) {
                     label = "Tests"
                 } else if ByteSearch.contains("Reference:", in: literal) {
@@ -268,6 +271,24 @@ private struct Builder {
             exercise.statedPoints = number
         } else {
             error(at: location, "'Points:' takes a whole number from 1 to 1000 (what exercise \(exercise.id) is worth), not '\(value)'")
+        }
+        return String(literal[..<label.lowerBound]) + String(rest[end...])
+    }
+
+    /// `Allows: Process, exit`: escape hatches (`EscapeHatches.table`) the exercise's
+    /// submissions may use without a note. Returns the text with that part taken out.
+    private mutating func readAllows(
+        _ literal: String, after label: Range<String.Index>, into exercise: inout Exercise, at location: SourceLocation
+    ) -> String {
+        let rest = literal[label.upperBound...]
+        let end = rest.firstIndex(of: "·") ?? rest.endIndex
+        for word in rest[..<end].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }) where !word.isEmpty {
+            let name = String(word)
+            if EscapeHatches.names.contains(name) {
+                if !exercise.allows.contains(name) { exercise.allows.append(name) }
+            } else {
+                error(at: location, "'Allows:' takes escape-hatch names (\(EscapeHatches.names.joined(separator: ", "))), not '\(name)'")
+            }
         }
         return String(literal[..<label.lowerBound]) + String(rest[end...])
     }
