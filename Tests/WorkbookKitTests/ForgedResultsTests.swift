@@ -146,6 +146,12 @@ struct ForgedResultsTests {
             #expect(forged.status == .doesNotCompile)
             #expect(forged.message.hasPrefix("exercises/01-basics/Ex1_Add.swift:8:1: error: your file defines the symbol `write`, and the C library"),
                     "\(forged.message)")
+        } else if attack == "proc-fd" {
+            // The thief races the grader for the pipe's lines (see the fixture): a stolen line in
+            // the middle is a gap (tampered with); stolen last lines leave a run without its end.
+            let tampered = forged.status == .failed && forged.message.hasPrefix("The results of this run were tampered with")
+            let cut = forged.status == .crashed && forged.message.contains("the runner's records were kept back")
+            #expect(tampered || cut, "\(attack): \(forged.status) \(forged.message)")
         } else {
             #expect(forged.status == .failed)
             #expect(forged.message.hasPrefix("The results of this run were tampered with"), "\(attack): \(forged.message)")

@@ -39,9 +39,11 @@ struct Interpretation {
             if let loader = result.standardError.split(separator: "\n").first(where: { $0.contains("error while loading shared libraries") }) {
                 grade.message = "the tests' program could not start (exit status \(code)): \(loader)"
             } else {
-                // Swift Testing's entry point exits only after `runEnded`: an exit before it came from the code under test.
-                grade.message = "the tests' process exited early (exit status \(code)) before the tests finished\(unfinished): "
-                    + "something called exit() while the tests ran" + trapDetails(crash)
+                // The runner exits only after its completion record: without it, the process ended
+                // early (an exit() in the code under test) or its records were kept back (code in
+                // the process can read the results channel, measured) — which, nothing here tells.
+                grade.message = "the tests' process exited early (exit status \(code)) before the end of the run reached the grader\(unfinished): "
+                    + "it was ended by an exit() while the tests ran, or the runner's records were kept back" + trapDetails(crash)
             }
         case .exited:
             if grade.tests.isEmpty {
