@@ -30,7 +30,15 @@ struct ForgedResultsCommandTests {
             #expect(object["status"] as? String != "pass", "\(attack): \(result.out)")
             let tests = object["tests"] as? [[String: Any]] ?? []
             #expect(!tests.contains { $0["status"] as? String == "pass" }, "\(attack): \(result.out)")
-            #expect(result.out.contains(attack == "cdecl-write" ? "defines the symbol `write`" : "tampered with"), "\(attack): \(result.out)")
+            switch attack {
+            case "cdecl-write": #expect(result.out.contains("defines the symbol `write`"), "\(attack): \(result.out)")
+            case "proc-fd":
+                // It races the grader for the pipe: tampered with, cut short, or (it stole
+                // nothing) the honest failure of both tests — never a pass (checked above).
+                let honest = tests.count == 2 && tests.allSatisfy { ($0["message"] as? String)?.contains("Expectation failed: (add(") == true }
+                #expect(result.out.contains("tampered with") || result.out.contains("records were kept back") || honest, "\(attack): \(result.out)")
+            default: #expect(result.out.contains("tampered with"), "\(attack): \(result.out)")
+            }
         }
     }
 

@@ -148,10 +148,13 @@ struct ForgedResultsTests {
                     "\(forged.message)")
         } else if attack == "proc-fd" {
             // The thief races the grader for the pipe's lines (see the fixture): a stolen line in
-            // the middle is a gap (tampered with); stolen last lines leave a run without its end.
+            // the middle is a gap (tampered with); stolen last lines leave a run without its end;
+            // a thief that stole nothing leaves the honest failure (seen once in CI, on a busy machine).
             let tampered = forged.status == .failed && forged.message.hasPrefix("The results of this run were tampered with")
             let cut = forged.status == .crashed && forged.message.contains("the runner's records were kept back")
-            #expect(tampered || cut, "\(attack): \(forged.status) \(forged.message)")
+            let honest = forged.status == .failed && forged.tests.count == 2
+                && forged.tests.allSatisfy { $0.status == .fail && $0.message?.contains("Expectation failed: (add(") == true }
+            #expect(tampered || cut || honest, "\(attack): \(forged.status) \(forged.message) \(forged.tests)")
         } else {
             #expect(forged.status == .failed)
             #expect(forged.message.hasPrefix("The results of this run were tampered with"), "\(attack): \(forged.message)")
