@@ -46,6 +46,7 @@ enum CheckCommand: Command {
         let console = context.console
         guard var options = GradingContext.options(invocation, console: console) else { return .usage }
         let target = try GradingContext(invocation.arguments[0], in: context)
+        let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root)
         let format = invocation.format
         options.outputPerTest = format == .json
         let out = invocation.value("out").map(context.resolve)
@@ -97,7 +98,7 @@ enum CheckCommand: Command {
             CheckReport(console: console, full: invocation.has("full"))
                 .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
-        SandboxNotice.print(on: console, inReport: format == .text, root: target.workbook.root)
+        SandboxNotice.print(on: console, inReport: format == .text, integrity: integrity)
         return grade.allPassed ? .success : .failure
     }
 }
