@@ -37,7 +37,9 @@ enum CheckCommand: Command {
         message only for `error`, each test's own output (the tests then run one at a time
         so their output can be told apart), the test's body as `test_code`; an escape
         hatch's note is added to a message only where the status is not pass (v3 has no
-        free field).
+        free field); a hidden test (Tests/<Target>/Hidden/, in the full repository only)
+        has `"hidden": true`. Hidden tests run as the exercise's other tests do; a failing
+        one is marked "(hidden test)".
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)
