@@ -22,6 +22,11 @@ enum GradeCommand: Command {
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
         the workbook with its exercises/ folder (what GitHub Classroom's "download
         repositories" gives), or a .zip of either (at most 64 MiB and 5,000 files unpacked).
+        Exercise files are found by their names: in their chapter folders, or at the top of
+        the submission (a zip of the bare files), inside up to three wrapping folders (a
+        zip of a folder named after the student, GitHub Classroom's assignment-username/
+        checkout); other files beside them are not graded. A submission that holds no
+        exercise file at all is an error row naming what it holds instead.
         Each student is graded on their own, in the sandbox, students side by side; a
         student's files are never written. A symbolic link is graded only when it
         resolves inside the submission: one that leaves it (or an entry that is a link)
@@ -47,7 +52,7 @@ enum GradeCommand: Command {
         its starter only in line endings, blank lines, indentation or comments is "not
         started".
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
-        submission could not be read, 2 for a usage error.
+        submission could not be read or holds no exercise file, 2 for a usage error.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
@@ -64,7 +69,8 @@ enum GradeCommand: Command {
         let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
-        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
+        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"),
+                                                 workbook: workbook)
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
                 + "expected one folder or .zip per student")

@@ -74,7 +74,8 @@ public struct Gradebook: Sendable, Equatable {
         + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
 
     /// `gradebook.csv`: student, then each exercise's status and points, then the total,
-    /// then the escape hatches to look at (empty when none).
+    /// then what to look at (why the row could not be graded, the escape hatches; empty
+    /// when none).
     public func csv() -> String {
         var header = ["student"]
         for exercise in exercises { header += ["\(exercise.id) status", "\(exercise.id) points"] }
@@ -86,7 +87,9 @@ public struct Gradebook: Sendable, Equatable {
                 let cell = row.cells[exercise.id]
                 fields += [cell?.status.rawValue ?? (row.problem == nil ? "" : "error"), cell.map { Self.number($0.points) } ?? "0"]
             }
-            fields += [Self.number(row.total), Self.number(possible), row.lookAt.joined(separator: "; ")]
+            // An error row says why in the teacher's column, not as a crash of the whole run.
+            let notes = row.problem.map { ["could not be graded: \($0)"] } ?? []
+            fields += [Self.number(row.total), Self.number(possible), (notes + row.lookAt).joined(separator: "; ")]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
