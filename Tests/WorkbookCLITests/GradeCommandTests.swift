@@ -8,7 +8,7 @@ import WorkbookTestSupport
 /// Issue 22: `workbook grade` on a class of one student of each kind.
 @Suite("Grading a class", .serialized, .tags(.compiles))
 struct GradeCommandTests {
-    /// The class: references, starters (an empty folder), a wrong answer, a compile error,
+    /// The class: references, an empty folder (nothing handed in), a wrong answer, a compile error,
     /// an endless loop, a forged pass, a repository layout, a zip of a workspace and a zip bomb.
     private func makeClass(in session: FixtureSession) async throws -> URL {
         let root = session.root
@@ -81,12 +81,11 @@ struct GradeCommandTests {
         let first = await session.run("grade", "class", "--chapter", "1", "--timeout", "3")
         #expect(first.code == 1, "the zip bomb is a submission that could not be read: \(first.out) \(first.err)")
         let csv = try #require(session.file("gradebook/gradebook.csv"))
-        let rows = Dictionary(uniqueKeysWithValues: csv.split(separator: "\r\n").dropFirst().map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return (fields[0], Array(fields.dropFirst()))
-        })
+        let rows = Dictionary(uniqueKeysWithValues: csvRecords(csv).dropFirst().map { fields in (fields[0], Array(fields.dropFirst())) })
         #expect(rows["ada"] == ["passed", "1", "passed", "1", "passed", "1", "3", "3", ""], "nothing to look at in the references")
-        #expect(rows["bea"] == ["not-started", "0", "not-started", "0", "not-started", "0", "0", "3", ""])
+        #expect(rows["bea"] == ["error", "0", "error", "0", "error", "0", "0", "3", "could not be graded: bea holds no exercise file "
+            + "(such as 01-basics/Ex1_Add.swift, in its chapter folder or at the top of the submission); it holds nothing"],
+                "an empty folder is an error row saying why, not the starters graded")
         #expect(rows["fay"]?.last == "1.3: fcntl at 01-basics/Ex3_Total.swift:5; 1.3: exit at 01-basics/Ex3_Total.swift:6",
                 "the escape hatches of the forged pass, at the student's lines")
         #expect(rows["cal"]?.prefix(2) == ["failed", "0"])
@@ -96,6 +95,7 @@ struct GradeCommandTests {
         #expect(rows["gus"]?.dropLast().suffix(2) == ["3", "3"], "a repository's exercises/ folder")
         #expect(rows["hal"]?.dropLast().suffix(2) == ["3", "3"], "a zipped workspace")
         #expect(rows["ivy"]?.dropLast().suffix(2) == ["0", "3"])
+        #expect(rows["ivy"]?.last?.hasPrefix("could not be graded: ivy.zip would unpack to 100 MiB") == true)
         #expect(first.out.contains("ivy.zip would unpack to 100 MiB"))
         let html = try #require(session.file("gradebook/gradebook.html"))
         #expect(html.contains("students/cal/feedback.html"))
@@ -109,9 +109,9 @@ struct GradeCommandTests {
         let lines = reteach.split(separator: "\r\n").map(String.init)
         #expect(lines.first?.hasPrefix("exercise,title,students,passed,median points,possible,most shared failing test") == true)
         let add = try #require(lines.first { $0.hasPrefix("1.1,") })
-        // 8 students graded on it (ivy's zip could not be read), 5 passed, median 1 of 1, and
-        // cal's failing test the one most share (dee's does not compile: no test ran).
-        #expect(add == #"1.1,Write `add`,8,5,1,1,adds two and two,1,"Expectation failed: (add(2, 2) → 0) == 4""#, "\(reteach)")
+        // 7 students graded on it (ivy's zip could not be read, bea's folder is empty), 5 passed,
+        // median 1 of 1, and cal's failing test the one most share (dee's does not compile: no test ran).
+        #expect(add == #"1.1,Write `add`,7,5,1,1,adds two and two,1,"Expectation failed: (add(2, 2) → 0) == 4""#, "\(reteach)")
         #expect(html.contains("What to reteach"))
         #expect(session.file("gradebook/students/dee/feedback.html")?.contains("does not compile") == true)
         let calFeedback = try #require(session.file("gradebook/students/cal/feedback.html"))
@@ -178,6 +178,31 @@ struct GradeCommandTests {
         #expect(Gradebook.csvField("Lee, Ann") == "\"Lee, Ann\"")
         #expect(Gradebook.csvField("-1") == "-1")
     }
+}
+
+/// The records of an RFC 4180 CSV text (quoted fields may hold commas, quotes and line breaks).
+func csvRecords(_ text: String) -> [[String]] {
+    var records: [[String]] = [], fields: [String] = [], field = "", quoted = false
+    var characters = Array(text)[...]
+    while let character = characters.popFirst() {
+        if quoted {
+            if character == "\"" {
+                if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+            } else {
+                field.append(character)
+            }
+        } else if character == "\"" {
+            quoted = true
+        } else if character == "," {
+            fields.append(field); field = ""
+        } else if character == "\r\n" || character == "\n" {
+            fields.append(field); records.append(fields); fields = []; field = ""
+        } else {
+            field.append(character)
+        }
+    }
+    if !field.isEmpty || !fields.isEmpty { fields.append(field); records.append(fields) }
+    return records
 }
 
 /// Every file below `folder` with its content.

@@ -22,6 +22,11 @@ enum GradeCommand: Command {
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
         the workbook with its exercises/ folder (what GitHub Classroom's "download
         repositories" gives), or a .zip of either (at most 64 MiB and 5,000 files unpacked).
+        Exercise files are found by their names: in their chapter folders, or at the top of
+        the submission (a zip of the bare files), inside up to three wrapping folders (a
+        zip of a folder named after the student, GitHub Classroom's assignment-username/
+        checkout); other files beside them are not graded. A submission that holds no
+        exercise file at all is an error row naming what it holds instead.
         Each student is graded on their own, in the sandbox, students side by side; a
         student's files are never written. A symbolic link is graded only when it
         resolves inside the submission: one that leaves it (or an entry that is a link)
@@ -40,7 +45,11 @@ enum GradeCommand: Command {
         `check` prints, with the student's score) and DIR/students/NAME/NN-slug.json
         (Exercism results, per chapter); DIR/exercises.csv says per exercise how many
         passed, the median points and the failing test most students share (what to
-        reteach; also at the foot of gradebook.html).
+        reteach; also at the foot of gradebook.html); DIR/similarity.csv lists the pairs of
+        students whose own code is alike (token shingles, variables renamed or not, the
+        starter's and the reference's code and what most of the class writes left out),
+        with a score and the exercises: pairs to look at, never a finding, and no grade
+        depends on it.
         Points: 1 per exercise unless its chapter says `Points: N`. A pass earns them all;
         a failure earns the share of passing tests among those the exercise's untouched
         starter fails, so a starter scores 0 by construction; a file that differs from
@@ -49,8 +58,10 @@ enum GradeCommand: Command {
         Hidden tests (Tests/<Target>/Hidden/, left out of a student release) run with the
         visible ones and count the same; with them the CSV has an `N.M tests` column per
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
+        Each test's entry in NN-slug.json carries what the student's code printed while it
+        ran (output, at most 500 characters, as Exercism's results.json allows).
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
-        submission could not be read, 2 for a usage error.
+        submission could not be read or holds no exercise file, 2 for a usage error.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
@@ -59,6 +70,8 @@ enum GradeCommand: Command {
         var options = Grader.Options()
         options.timeout = try GradingContext.timeout(invocation)
         options.useCache = !invocation.has("fresh")
+        // Each test's own output in the students' results.json (what their code printed).
+        options.outputPerTest = true
         var chapters: [Int]?
         if let text = invocation.value("chapter") {
             chapters = [try workbook.chapter(text).number]
@@ -67,7 +80,8 @@ enum GradeCommand: Command {
         let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
-        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"))
+        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"),
+                                                 workbook: workbook)
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
                 + "expected one folder or .zip per student")
@@ -87,7 +101,8 @@ enum GradeCommand: Command {
 
         let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
         let previous = GradebookState.load(from: out)
-        try write(book, results, to: out, workbook: workbook)
+        let similarity = Similarity.of(results, workbook: workbook, chapters: chapters)
+        try write(book, results, similarity: similarity, to: out, workbook: workbook)
         let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)
         try GradebookState.save(Dictionary(results.map { ($0.student.name, $0.contentKey) }, uniquingKeysWith: { first, _ in first }), to: out)
 
@@ -103,6 +118,10 @@ enum GradeCommand: Command {
         console.print("\(results.count) students graded in \(String(format: "%.1f", seconds)) s "
             + "(\(changed.count) new or changed since the last gradebook, \(results.count - changed.count) unchanged)")
         console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
+        let pairs = similarity.pairs.count
+        console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
+            : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
+                + "(a reason to look, not a finding; grades do not depend on it)"))
         SandboxNotice.print(on: console, inReport: true)
         return results.contains { $0.student.problem != nil } ? .failure : .success
     }
@@ -113,7 +132,8 @@ enum GradeCommand: Command {
         return (safe.first == "." ? "_" : "") + String(safe)
     }
 
-    private static func write(_ book: Gradebook, _ results: [ClassGrader.StudentResult], to out: URL, workbook: Workbook) throws {
+    private static func write(_ book: Gradebook, _ results: [ClassGrader.StudentResult], similarity: Similarity,
+                              to out: URL, workbook: Workbook) throws {
         var feedback: [String: String] = [:]
         for result in results {
             let folder = out.appendingPathComponent("students").appendingPathComponent(folderName(result.student.name))
@@ -132,13 +152,18 @@ enum GradeCommand: Command {
             let row = book.rows.first { $0.student == result.student.name }
             try AtomicFile.write(GradebookPage.feedback(student: result.student.name, report: report.text, row: row, book: book),
                                  to: folder.appendingPathComponent("feedback.html"))
-            feedback[result.student.name] = "students/\(folderName(result.student.name))/feedback.html"
+            // Percent-encoded: a `#` or `?` in a name would end the link's path there.
+            let segment = folderName(result.student.name)
+            feedback[result.student.name] = "students/"
+                + (segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment) + "/feedback.html"
         }
         let statistics = ExerciseStatistics(
             book: book, grades: Dictionary(results.map { ($0.student.name, $0.grades.flatMap(\.exercises)) }) { first, _ in first })
         try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))
         try AtomicFile.write(statistics.csv(), to: out.appendingPathComponent("exercises.csv"))
-        try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback, statistics: statistics),
+        try AtomicFile.write(similarity.csv(), to: out.appendingPathComponent("similarity.csv"))
+        try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback, statistics: statistics,
+                                                     similarity: similarity),
                              to: out.appendingPathComponent("gradebook.html"))
     }
 }

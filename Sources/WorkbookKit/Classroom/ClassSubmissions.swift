@@ -31,7 +31,9 @@ public enum ClassSubmissions {
     public static let zipByteLimit = 64 << 20
     public static let zipFileLimit = 5_000
 
-    public static func find(in folder: URL, scratch: URL) throws(WorkbookError) -> [StudentSubmission] {
+    /// `workbook` says which files are exercises (how a submission's shape is recognised).
+    public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {
+        let shape = SubmissionShape(workbook: workbook)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
@@ -51,17 +53,13 @@ public enum ClassSubmissions {
             guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { return nil }
             var student: StudentSubmission
             if isDirectory.boolValue {
-                let (form, workspace) = workspaceIn(entry)
-                student = StudentSubmission(name: name, form: form, workspace: workspace)
+                student = StudentSubmission(name: name, form: .workspace, workspace: entry)
             } else {
                 guard name.hasSuffix(".zip") else { return nil }
                 student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch)
             }
-            // Unzip keeps symbolic links: a link into the teacher's Sources/ earned full
-            // marks, and one to any readable file put its lines into the feedback page.
-            if let workspace = student.workspace, let link = SubmissionLinks.leaving(workspace) {
-                student.workspace = nil
-                student.problem = "\(name): \(link) is a symbolic link that leaves the submission; it was not graded"
+            if let unpacked = student.workspace {
+                place(&student, in: unpacked, entry: name, shape: shape, scratch: scratch)
             }
             return student
         }
@@ -82,23 +80,35 @@ public enum ClassSubmissions {
         }
     }
 
-    /// `exercises/` when the folder has one (a repository), else the folder itself.
-    static func workspaceIn(_ folder: URL) -> (StudentSubmission.Form, URL) {
-        let nested = folder.appendingPathComponent("exercises")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return (.repository, nested)
-        }
-        // A zip of a folder holds that one folder (not a chapter's `NN-slug/`).
-        let inside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }) ?? []
-        if inside.count == 1, ChapterFileName(inside[0] + ".md") == nil {
-            let only = folder.appendingPathComponent(inside[0])
-            if FileManager.default.fileExists(atPath: only.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return workspaceIn(only)
+    /// Finds the student's workspace in what they handed in (`folder`: the entry, or the
+    /// folder its zip unpacked to), in whatever shape (see `SubmissionShape`); a
+    /// submission without any exercise file becomes a row saying so.
+    static func place(_ student: inout StudentSubmission, in folder: URL, entry: String, shape: SubmissionShape, scratch: URL) {
+        student.workspace = nil
+        switch shape.locate(folder) {
+        case .workspace(let workspace, let repository):
+            if repository, student.form == .workspace { student.form = .repository }
+            // Unzip keeps symbolic links: a link into the teacher's Sources/ earned full
+            // marks, and one to any readable file put its lines into the feedback page.
+            if let link = SubmissionLinks.leaving(workspace) {
+                student.problem = "\(entry): \(link) is a symbolic link that leaves the submission; it was not graded"
+            } else {
+                student.workspace = workspace
             }
+        case .flat(let files):
+            // Copied, and copying follows links: a link is never among the files copied.
+            if let link = files.values.first(where: SubmissionLinks.isLink) {
+                student.problem = "\(entry): \(link.lastPathComponent) is a symbolic link, and the bare files of a submission "
+                    + "are graded from copies; it was not graded (hand in the file itself)"
+            } else if let staged = SubmissionShape.stage(files, name: student.name, scratch: scratch) {
+                student.workspace = staged
+            } else {
+                student.problem = "\(entry): its exercise files could not be copied into their chapter folders under "
+                    + "\(scratch.lastPathComponent)/ to be graded"
+            }
+        case .nothing(let reason):
+            student.problem = "\(entry) \(reason)"
         }
-        return (.workspace, folder)
     }
 
     private static func unpack(_ zip: URL, name: String, scratch: URL) -> StudentSubmission {
@@ -139,7 +149,7 @@ public enum ClassSubmissions {
                 return result
             }
         }
-        result.workspace = workspaceIn(target).1
+        result.workspace = target
         return result
     }
 }

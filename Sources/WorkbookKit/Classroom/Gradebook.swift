@@ -94,7 +94,8 @@ public struct Gradebook: Sendable, Equatable {
 
     /// `gradebook.csv`: student, then each exercise's status and points (and, when the
     /// course has hidden tests, its tests: `visible 3/3, hidden 1/2`), then the total,
-    /// then the escape hatches to look at (empty when none).
+    /// then what to look at (why the row could not be graded, the escape hatches; empty
+    /// when none).
     public func csv() -> String {
         let tallies = hasHiddenTests
         var header = ["student"]
@@ -110,7 +111,9 @@ public struct Gradebook: Sendable, Equatable {
                 fields += [cell?.status.rawValue ?? (row.problem == nil ? "" : "error"), cell.map { Self.number($0.points) } ?? "0"]
                 if tallies { fields.append(cell?.tally ?? "") }
             }
-            fields += [Self.number(row.total), Self.number(possible), row.lookAt.joined(separator: "; ")]
+            // An error row says why in the teacher's column, not as a crash of the whole run.
+            let notes = row.problem.map { ["could not be graded: \($0)"] } ?? []
+            fields += [Self.number(row.total), Self.number(possible), (notes + row.lookAt).joined(separator: "; ")]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -33,7 +33,8 @@ public enum GradebookPage {
     /// The class table: a row per student, a cell per exercise with its points, and the
     /// reason under any cell that is not full marks. `feedback` maps a student to the
     /// relative link of their page.
-    public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String], statistics: ExerciseStatistics? = nil) -> String {
+    public static func gradebook(_ book: Gradebook, title: String, feedback: [String: String], statistics: ExerciseStatistics? = nil,
+                                 similarity: Similarity? = nil) -> String {
         var html = "<h1>\(HTML.escape(title))</h1>\n<p>\(book.rows.count) students, \(book.exercises.count) exercises, "
             + "\(Gradebook.number(book.possible)) points possible. \(HTML.escape(Gradebook.rule))</p>\n"
         html += "<table>\n<thead><tr><th scope=\"col\">Student</th>"
@@ -75,6 +76,7 @@ public enum GradebookPage {
         }
         html += "</tbody>\n</table>\n"
         if let statistics { html += statistics.html() }
+        if let similarity { html += similarity.html() }
         return page(title: title, body: html)
     }
 

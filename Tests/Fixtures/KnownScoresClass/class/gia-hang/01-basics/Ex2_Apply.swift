@@ -1,0 +1,9 @@
+import Dispatch
+
+/// Calls `transform` on `value` twice: `applyTwice({ $0 + 1 }, to: 1)` is 3.
+public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int {
+    let done = DispatchSemaphore(value: 0)
+    let once = transform(value)
+    done.wait()
+    return transform(once)
+}

@@ -1,0 +1,4 @@
+/// Calls `transform` on `value` twice: `applyTwice({ $0 + 1 }, to: 1)` is 3.
+public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int {
+    transform(transform(value))
+}

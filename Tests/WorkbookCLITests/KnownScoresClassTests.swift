@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import WorkbookTestSupport
+@testable import WorkbookCLI
+@testable import WorkbookSystem
+
+/// Issue 32: a class whose right scores are known (Tests/Fixtures/KnownScoresClass: 16
+/// students of the grading fixture's chapter 1, each a case a teacher meets — see its
+/// README), graded once; every cell of gradebook.csv must equal the one written by hand.
+@Suite("Grading a class with known scores", .serialized, .tags(.compiles))
+struct KnownScoresClassTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/KnownScoresClass")
+    /// A comma, quotes, `<`, `#` and a leading `=`: CSV, HTML, spreadsheet and URL escaping at once.
+    static let escapedName = #"=O'Brien, "Sam" <b>#2"#
+
+    /// The class folder: `class/` as it is, one student renamed to `escapedName`, and each
+    /// folder of `zipped/` as a zip of what it holds (lou: a wrapping folder; max: bare files).
+    private func makeClass(in session: FixtureSession) async throws {
+        let folder = session.root.appendingPathComponent("class")
+        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("class"), to: folder)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("needs-escaping"),
+                                         to: folder.appendingPathComponent(Self.escapedName))
+        let zipped = Self.fixture.appendingPathComponent("zipped")
+        let result = try await onOwnThread {
+            try ChildProcess.run("/usr/bin/env", .init(arguments: ["python3", "-c", """
+                import os, sys, zipfile
+                for name in sorted(os.listdir(sys.argv[1])):
+                    top = os.path.join(sys.argv[1], name)
+                    with zipfile.ZipFile(os.path.join(sys.argv[2], name + '.zip'), 'w', zipfile.ZIP_DEFLATED) as z:
+                        for base, _, files in sorted(os.walk(top)):
+                            for f in sorted(files):
+                                p = os.path.join(base, f); z.write(p, os.path.relpath(p, top))
+                """, zipped.path, folder.path], timeout: 60))
+        }
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+    }
+
+    @Test("gradebook.csv is the one written by hand; the copiers are a pair; each test's output is in the JSON")
+    func knownScores() async throws {
+        let session = try FixtureSession()
+        try await makeClass(in: session)
+        // The hang costs its time limit: keep it short.
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "2")
+        #expect(graded.code == 1, "pia-empty holds no exercise file: the run says so by its exit status. \(graded.out) \(graded.err)")
+        let expected = try String(contentsOf: Self.fixture.appendingPathComponent("expected/gradebook.csv"), encoding: .utf8)
+        let csv = try #require(session.file("gradebook/gradebook.csv"))
+        let want = expected.components(separatedBy: "\r\n"), got = csv.components(separatedBy: "\r\n")
+        #expect(got.count == want.count, "\(csv)")
+        for (line, (wanted, actual)) in zip(want, got).enumerated() {
+            #expect(actual == wanted, "gradebook.csv line \(line + 1)")
+        }
+        #expect(graded.out.contains("pia-empty holds no exercise file"), "the error row's reason is printed too")
+
+        // Copies flagged: lou copied kim's files and renamed the variables; nobody else pairs.
+        let similarity = try #require(session.file("gradebook/similarity.csv")).components(separatedBy: "\r\n")
+        #expect(similarity.count == 3 && similarity[2].isEmpty, "one pair: \(similarity)")
+        #expect(similarity[1].hasPrefix("kim,lou,1.00,") && similarity[1].hasSuffix(",1.1 1.2 1.3"), "\(similarity)")
+        #expect(graded.out.contains("look at this pair of students whose own code is alike"))
+
+        // What dan's add printed, in each test's `output`.
+        let dan = try #require(session.file("gradebook/students/dan-partial/01-basics.json"))
+        #expect(dan.contains(#""name":"1.1 · adds two and two","output":"adding 2 and 2\n""#), "\(dan)")
+        #expect(dan.contains(#""name":"1.1 · adds negative numbers","output":"adding -3 and 1\n""#))
+
+        // The student whose name needs escaping: a folder of their own, a link that reaches it.
+        let page = try #require(session.file("gradebook/students/\(Self.escapedName)/feedback.html"))
+        #expect(page.contains("<strong>1 of 3 points.</strong>"))
+        #expect(page.contains("<h1>Feedback for =O'Brien, &quot;Sam&quot; &lt;b&gt;#2</h1>"), "\(page.prefix(600))")
+        let html = try #require(session.file("gradebook/gradebook.html"))
+        #expect(html.contains(#"href="students/=O'Brien,%20%22Sam%22%20%3Cb%3E%232/feedback.html""#),
+                "percent-encoded: a # would end the link's path")
+        #expect(session.file("gradebook/students/pia-empty/feedback.html")?.contains("pia-empty holds no exercise file") == true)
+    }
+}
