@@ -53,6 +53,24 @@ struct Ex5_DeleteSectionTests {
         #expect(screen.barButton == nil, "with the odd numbers gone, the Delete button is useless: set barButton to nil")
     }
 
+    @Test("passes on a refused update, and keeps the button")
+    func refusedUpdate() {
+        let screen = NumbersScreen()
+        // A section the table was never told about: the table shows 2, the data source has 3,
+        // so deleting one leaves 2 where the table expects 1, and it refuses, as UIKit would.
+        screen.dataSource.sections.append(.init(title: "Primes", numbers: [2, 3, 5]))
+        var refused = false
+        do {
+            _ = try screen.deleteOddNumbersSection()
+        } catch {
+            refused = true
+        }
+        #expect(refused, "the table cannot accept this deletion (it showed 2 sections; the data source had 3, then 2), yet your method returned without an error: the table's error should reach the caller")
+        if refused {
+            #expect(screen.barButton != nil, "the table refused the deletion, so the button still has work to do; it was removed: remove it only after the table accepted the update")
+        }
+    }
+
     @Test("changes nothing when there is no Odd Numbers section")
     func nothingToDelete() {
         let screen = NumbersScreen(dataSource: NumbersDataSource(sections: [
