@@ -28,6 +28,22 @@ struct Ex2_IndexesWhereTests {
                     + (found == IndexSet([1, 3]) ? ": those are their offsets from the slice's start; walk `indices`, not `enumerated()` offsets" : "")))
     }
 
+    @Test("passes on the predicate's error, and asks no element after it")
+    func throwingPredicate() {
+        struct UnreadablePrice: Error, Equatable { var value: Int }
+        let prices = [1, 4, -2, 8]
+        var asked: [Int] = []
+        #expect(throws: UnreadablePrice(value: -2), "the predicate throws at -2 (index 2): indexes(where:) should throw that same error, not return a set") {
+            _ = try prices.indexes { price in
+                asked.append(price)
+                if price < 0 { throw UnreadablePrice(value: price) }
+                return price > 3
+            }
+        }
+        #expect(asked == [1, 4, -2],
+                "the predicate was asked about \(asked); after it throws at -2 nothing more should be asked, so expected [1, 4, -2]")
+    }
+
     @Test("agrees with the standard library's indices(where:)", arguments: [
         [Int](), [3], [4, 4, 4], [0, 5, 1, 6, 2, 7], Array(0..<50),
     ])

@@ -35,6 +35,21 @@ struct Ex4_FindKeyTests {
                 "a $5.99 Burger is not the $4.99 Burger in the order: compare the price as well as the name")
     }
 
+    @Test("tells apart two items of one name by their price")
+    func sameNameTwoPrices() {
+        var order = Order()
+        let double = MenuItem(name: "Burger", price: Decimal(string: "6.49")!, pictureFile: "double.png")
+        order.add(burger)
+        order.add(double)
+        // Both searches: whichever Burger the dictionary lists first, one of them needs the other.
+        for wanted in [burger, double] {
+            let search = MenuItem(name: "Burger", price: wanted.price, pictureFile: "")
+            let found = order.findKey(for: search)
+            #expect(found == wanted,
+                    "the order holds a Burger at $4.99 and one at $6.49; asked for the $\(wanted.price) one, findKey returned \(found.map(\.description) ?? "nil")")
+        }
+    }
+
     @Test("finds nothing when only the price matches")
     func priceOnly() {
         var order = Order()

@@ -20,7 +20,9 @@ struct Ex5_DeleteSectionTests {
     @Test("removes the section from the data source and then from the table")
     func deletesSeedSection() throws {
         let screen = NumbersScreen()
-        #expect(deleteOdd(on: screen) == true, "there was an Odd Numbers section, so the method should return true")
+        // A refused update has its own message; what would have followed it did not happen.
+        guard let deleted = deleteOdd(on: screen) else { return }
+        #expect(deleted, "there was an Odd Numbers section, so the method should return true")
         #expect(screen.dataSource.sections.map(\.title) == ["Even Numbers"],
                 "the data source should keep only Even Numbers; it has \(screen.dataSource.sections.map(\.title))")
         #expect(screen.table.contents == "Even Numbers: 0, 2, 4, 6",
@@ -38,7 +40,7 @@ struct Ex5_DeleteSectionTests {
             .init(title: "Odd Numbers", numbers: [1, 3]),
             .init(title: "Primes", numbers: [2, 3, 5]),
         ]))
-        _ = deleteOdd(on: screen)
+        guard deleteOdd(on: screen) != nil else { return }  // refused: its message says so
         let update = try #require(screen.table.updates.last, "the table was never told which section went")
         #expect(update.deletedSections == IndexSet(integer: 1),
                 "here Odd Numbers is section 1, not 0: look it up by title; the table was told to delete \(Array(update.deletedSections))")
@@ -49,8 +51,26 @@ struct Ex5_DeleteSectionTests {
     @Test("removes the bar button once its job is done")
     func removesButton() {
         let screen = NumbersScreen()
-        _ = deleteOdd(on: screen)
+        guard deleteOdd(on: screen) != nil else { return }  // refused: its message says so, and the button rightly stays
         #expect(screen.barButton == nil, "with the odd numbers gone, the Delete button is useless: set barButton to nil")
+    }
+
+    @Test("passes on a refused update, and keeps the button")
+    func refusedUpdate() {
+        let screen = NumbersScreen()
+        // A section the table was never told about: the table shows 2, the data source has 3,
+        // so deleting one leaves 2 where the table expects 1, and it refuses, as UIKit would.
+        screen.dataSource.sections.append(.init(title: "Primes", numbers: [2, 3, 5]))
+        var refused = false
+        do {
+            _ = try screen.deleteOddNumbersSection()
+        } catch {
+            refused = true
+        }
+        #expect(refused, "the table cannot accept this deletion (it showed 2 sections; the data source had 3, then 2), yet your method returned without an error: the table's error should reach the caller")
+        if refused {
+            #expect(screen.barButton != nil, "the table refused the deletion, so the button still has work to do; it was removed: remove it only after the table accepted the update")
+        }
     }
 
     @Test("changes nothing when there is no Odd Numbers section")

@@ -130,13 +130,16 @@ struct CheckReport {
             if exercise.hiddenTally.count > 0 {
                 lines.append("visible tests \(exercise.visibleTally), hidden tests \(exercise.hiddenTally)")
             }
-            for test in failing { lines += testLines(test) }
+            var shown: Set<String> = []
+            for test in failing { lines += testLines(test, shown: &shown) }
         case .crashed, .timedOut:
             lines += split(exercise.message)
             let cut = exercise.tests.filter { $0.status == .fail }
-            for test in cut { lines += testLines(test) }
+            var shown: Set<String> = []
+            for test in cut { lines += testLines(test, shown: &shown) }
             if let pointer = exercise.tests.first(where: { $0.status == .error })?.yourCode.first, cut.isEmpty {
-                lines.append("the test calls your \(pointer.name) at \(pointer.path):\(pointer.line)")
+                lines.append("the test calls your \(pointer.name) at \(pointer.path):\(pointer.line)" + (pointer.excerpt == nil ? "" : ":"))
+                lines += split(pointer.excerpt ?? "").filter { !$0.isEmpty }.map { "  " + $0 }
             }
         case .doesNotCompile, .notStarted:
             lines += split(exercise.message)
@@ -161,8 +164,10 @@ struct CheckReport {
         return "\(id) uses \(what) from your \(file) (exercise \(dependency.exercise), \(dependency.status)): fix \(dependency.exercise) first,"
     }
 
-    /// One failing test: its name, its message, the lines that failed, the learner's code it calls.
-    private func testLines(_ test: TestOutcome) -> [String] {
+    /// One failing test: its name, its message, the lines that failed, the learner's code it
+    /// calls — each declaration's own lines the first time a test of the exercise calls it
+    /// (`shown` keeps which), so a mistake is on screen even where no check could name its line.
+    private func testLines(_ test: TestOutcome, shown: inout Set<String>) -> [String] {
         var lines = ["✗ “\(test.name)”" + (test.hidden ? " (hidden test)" : "")]
         lines += split(test.message ?? "failed").map { "    " + $0 }
         if let failedCode = test.failedCode, !failedCode.isEmpty {
@@ -174,6 +179,12 @@ struct CheckReport {
         if !test.yourCode.isEmpty {
             let places = test.yourCode.map { "\($0.name) at \($0.path):\($0.line)" }
             lines.append("    it calls your " + places.joined(separator: ", "))
+            for pointer in test.yourCode where !shown.contains("\(pointer.path):\(pointer.line)") {
+                guard let excerpt = pointer.excerpt else { continue }
+                shown.insert("\(pointer.path):\(pointer.line)")
+                lines.append("    your \(pointer.name):")
+                lines += split(excerpt).map { "      " + $0 }
+            }
         }
         return lines
     }

@@ -69,11 +69,16 @@ public struct CodePointer: Sendable, Equatable, Codable, CustomStringConvertible
     public var name: String
     public var path: String
     public var line: Int
+    /// The declaration's lines as the learner wrote them, numbered (`14 | func …`), up
+    /// to its closing brace or a cap: the report shows them, so the line of a mistake
+    /// no check could single out is still on screen, without claiming which it is.
+    public var excerpt: String?
 
-    public init(name: String, path: String, line: Int) {
+    public init(name: String, path: String, line: Int, excerpt: String? = nil) {
         self.name = name
         self.path = path
         self.line = line
+        self.excerpt = excerpt
     }
 
     /// `exercises/03-queues/Ex2_LoadInventory.swift:14: loadInventory`

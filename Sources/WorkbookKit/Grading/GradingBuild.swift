@@ -173,7 +173,8 @@ struct GradingBuild {
 
     /// A learner's `#sourceLocation` makes the compiler name another file for the
     /// learner's own errors, so every exercise of the chapter was blamed (measured); a
-    /// public operator or extension of a shared type changes the tests (`ReachIntoTests`).
+    /// public operator or extension of a shared type changes the tests (`ReachIntoTests`);
+    /// a construct the exercise's statement forbids silences what it asks for (`ForbiddenScan`).
     /// Such a file is refused, at the line that holds it, and its starter stands in.
     private func refuseRelocatedDiagnostics(_ submissions: inout [Submission], _ output: inout Output) {
         for index in submissions.indices where submissions[index].origin == .learner {
@@ -185,12 +186,17 @@ struct GradingBuild {
             if let line = ReachIntoTests.sourceLocationLine(text) {
                 output.broken[exercise.id] = "\(shown):\(line):1: error: "
                     + "`#sourceLocation` would make the compiler's messages name another file; remove it"
-            } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown) {
+            } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown)
+                        ?? ForbiddenScan.refusal(text, exercise: exercise, shownPath: shown) {
                 output.broken[exercise.id] = refusal
             } else {
                 continue
             }
-            if let starterText = try? workbook.starter(for: exercise),
+            if exercise.kind == .compile, let referenceFile = exercise.referenceFile {
+                // Its starter does not compile by design: the reference stands in, as `blame` does.
+                submissions[index] = Submission(exercise: exercise.id, file: workbook.url(referenceFile), origin: .reference,
+                                                isStarter: submissions[index].isStarter)
+            } else if let starterText = try? workbook.starter(for: exercise),
                let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) {
                 submissions[index] = Submission(exercise: exercise.id, file: starter, origin: .starter, isStarter: true)
             }

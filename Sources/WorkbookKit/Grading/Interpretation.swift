@@ -235,9 +235,32 @@ struct Interpretation {
         var used = own.used(in: code)
         if used.isEmpty { used = own.used(in: testLines.joined(separator: "\n")) }
         let path = grader.displayPath(of: submission)
+        let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Types are named by their members when the test uses those; a bare type only when nothing else.
         let members = used.filter { $0.qualifiedName.contains(".") || !Declarations.isTypeName($0, in: own) }
-        return (members.isEmpty ? used : members).prefix(4).map { CodePointer(name: $0.qualifiedName, path: path, line: $0.line) }
+        var pointers = (members.isEmpty ? used : members).prefix(4).map {
+            CodePointer(name: $0.qualifiedName, path: path, line: $0.line, excerpt: Interpretation.excerpt(lines: sourceLines, from: $0.line))
+        }
+        // What those declarations use from elsewhere in the file (a file-level `var` they
+        // share), by its own line: a mistake there is outside every excerpt.
+        let shownRanges = pointers.map { $0.line..<($0.line + ($0.excerpt?.split(separator: "\n").count ?? 1)) }
+        let excerpts = pointers.compactMap(\.excerpt).joined(separator: "\n")
+        for other in own.used(in: excerpts) where !shownRanges.contains(where: { $0.contains(other.line) })
+            && !pointers.contains(where: { $0.name == other.qualifiedName }) && pointers.count < 6 {
+            let text = other.line <= sourceLines.count ? sourceLines[other.line - 1] : ""
+            pointers.append(CodePointer(name: other.qualifiedName, path: path, line: other.line, excerpt: "\(other.line) | \(text)"))
+        }
+        return pointers
+    }
+
+    /// A declaration's lines, numbered, from `line` to the brace that closes it (at most
+    /// `limit` lines; a longer one ends with `…`).
+    static func excerpt(lines: [String], from line: Int, limit: Int = 24) -> String? {
+        let body = testCode(lines: lines, from: line).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard !body.isEmpty, line >= 1 else { return nil }
+        var shown = body.prefix(limit).enumerated().map { "\(line + $0.offset) | \($0.element)" }
+        if body.count > limit { shown.append("…") }
+        return shown.joined(separator: "\n")
     }
 
     /// The test function's source: from its `@Test` line to the brace that closes it.

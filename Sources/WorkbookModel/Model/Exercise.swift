@@ -42,6 +42,9 @@ public struct Exercise: Sendable, Equatable {
     /// The escape hatches (`EscapeHatches.table` names) its submissions may use unflagged:
     /// the files paragraph's `· Allows: Process, exit`.
     public var allows: [String] = []
+    /// Constructs (`ForbiddenConstructs.table` names) its statement rules out, refused in
+    /// a learner's file: the files paragraph's `· Forbids: `nonisolated(unsafe)``.
+    public var forbids: [String] = []
     /// Where the `Reference:`/`Tests:` paragraph is, for diagnostics about those files.
     public var filesLocation: SourceLocation?
 

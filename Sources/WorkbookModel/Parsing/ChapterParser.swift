@@ -238,6 +238,8 @@ private struct Builder {
                     label = "Reference"
                 } else if ByteSearch.contains("Starter error:", in: literal) {
                     label = "Starter error"
+                } else if ByteSearch.contains("Forbids:", in: literal) {
+                    label = "Forbids"
                 } else if let uses = literal.range(of: "Uses:") {
                     label = nil
                     readUses(String(literal[uses.upperBound...]), into: &exercise, at: paragraph.location)
@@ -245,6 +247,13 @@ private struct Builder {
             } else if inline.kind == .code, label == "Starter error", let literal = inline.literal {
                 exercise.starterError = literal
                 label = nil
+            } else if inline.kind == .code, label == "Forbids", let literal = inline.literal {
+                // Each construct in backticks, as the statement spells it; the label stays for the next.
+                if !ForbiddenConstructs.names.contains(literal) {
+                    error(at: paragraph.location, "'Forbids:' takes constructs in backticks (\(ForbiddenConstructs.names.map { "`\($0)`" }.joined(separator: ", "))), not `\(literal)`")
+                } else if !exercise.forbids.contains(literal) {
+                    exercise.forbids.append(literal)
+                }
             } else if inline.kind == .link, let destination = inline.destination, let current = label {
                 guard let resolved = resolve(destination, at: paragraph.location) else {
                     badLinks.insert(exercise.id)
