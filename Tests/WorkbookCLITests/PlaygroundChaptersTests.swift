@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 @testable import WorkbookModel
 
 /// `workbook run FILE.swift` importing each real chapter's module, at three stages of the
@@ -7,7 +8,10 @@ import Testing
 /// starter), half solved (with one file that does not compile) and fully solved. Each
 /// stage's program prints what only the learner's own code says, so the test fails if the
 /// model answer were imported instead.
-@Suite("The playground imports the learner's chapter module at every stage", .serialized)
+// Not serialized: each chapter's case runs in a copy of its own (seeded with Diner and
+// Stage, built once), so the five run side by side. One after another, they were the
+// longest suite of the engine's run.
+@Suite("The playground imports the learner's chapter module at every stage", .tags(.compiles))
 struct PlaygroundChaptersTests {
     /// A function only the learner's file declares, and what it returns.
     static func marker(_ number: Int) -> (declaration: String, call: String, text: String) {
@@ -19,6 +23,7 @@ struct PlaygroundChaptersTests {
           .timeLimit(.minutes(10)), arguments: 1...5)
     func chapter(number: Int) async throws {
         let root = try ChapterMistakesTests.workbookCopy()
+        try await onOwnThread { try SeededModules.seed(root) }
         let session = FixtureSession(root: root)
         let chapter = try session.workbook().chapter("\(number)")
         let module = try #require(chapter.moduleName)
