@@ -87,6 +87,7 @@ def make_release(workbook, root, out, chapters):
         return "release"
     # Before `workbook release` exists: the repository as committed, the starters in place,
     # exercises/ tracked, the workflow from `workbook classroom`. Says so.
+    out.mkdir()
     say("  STAND-IN: this workbook has no `workbook release` yet; the template is this repository's tracked files,")
     say("  the starters from `workbook start`, exercises/ taken out of .gitignore, the workflow from `workbook classroom`")
     files = run(["git", "ls-files", "-z"], cwd=root).stdout.split("\0")
@@ -108,7 +109,7 @@ def push_template(release, remote):
     git("init", "-q", "--bare", "--initial-branch=main", str(remote), cwd=remote.parent)
     git("init", "-q", cwd=release)
     git("add", "-A", cwd=release)
-    git("commit", "-q", "-m", "The assignment's template", cwd=release)
+    git("commit", "-q", "--allow-empty", "-m", "The assignment's template", cwd=release)
     tracked = git("ls-files", "exercises", cwd=release).split()
     if not tracked:
         raise Failure("the template tracks nothing under exercises/: a student's `git add -A` would commit no work")
@@ -363,7 +364,6 @@ def main():
     try:
         say("classroom e2e: the teacher")
         release = work / "release"
-        release.mkdir()
         kind = make_release(workbook, root, release, chapters)
         workflow_file = release / ".github/workflows/classroom.yml"
         if not workflow_file.is_file():
