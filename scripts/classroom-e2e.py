@@ -8,7 +8,9 @@ runner, a fresh clone runs every step of the release's `.github/workflows/classr
 in order, parsed from the YAML: each `run:` with the environment GitHub sets, and each
 autograding-command-grader step's `setup-command`/`command` the way the action runs them
 (its own small environment, its time-out, max-score on exit 0 and 0 otherwise), then the
-reporter's sum. Solved exercises must score their points, unsolved ones 0.
+reporter's sum. Solved exercises must score their points, unsolved ones 0, and with a
+bubblewrap that cannot make namespaces (as under Docker's default profiles) a step's log
+must say `sandbox: off`.
 
 What this machine cannot do is said, never passed over: there is no Docker engine here, so
 the container image itself is not pulled; the steps run on this machine's Swift and Debian
@@ -322,6 +324,19 @@ esac
         self.grader_output[step["id"]] = output
         return f"`{inputs['command']}` {status}: {score}/{max_score}"
 
+    def sandbox_refused(self, step):
+        """The grader's command with a `bwrap` first on the PATH that fails the way it does
+        in a container whose seccomp profile refuses namespaces."""
+        fake = self.temp / "refusing-bwrap"
+        fake.mkdir(exist_ok=True)
+        (fake / "bwrap").write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace, likely because the kernel "
+                                    "does not allow non-privileged user namespaces.' >&2\nexit 1\n")
+        (fake / "bwrap").chmod(0o755)
+        env = {"PATH": f"{fake}{os.pathsep}{self.environment()['PATH']}", "FORCE_COLOR": "true", "HOME": str(self.home)}
+        result = subprocess.run(["/bin/sh", "-c", self.expression(step["with"]["command"])], cwd=self.workspace, env=env,
+                                timeout=600, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        return result.stdout
+
     def report(self, step):
         """autograding-grading-reporter@v1 (src/notify-classroom.js): every runner's
         `<ID>_RESULTS`, decoded, summed as `Points total/max`."""
@@ -430,6 +445,15 @@ def main():
         possible = sum(s["with"]["max-score"] for s in graders)
         if getattr(runner, "reported", None) != (expected_total, possible):
             problems.append(f"the reporter summed {getattr(runner, 'reported', None)}, expected ({expected_total}, {possible})")
+        # Where Docker's profiles keep bubblewrap from making namespaces, the step's log must
+        # say so: the first solved exercise again, with a bwrap that fails as it would there.
+        probe = next(s for s, e in zip(graders, ids) if e in solved)
+        refused = runner.sandbox_refused(probe)
+        if "sandbox: off" not in refused:
+            problems.append(f"{probe['id']} with bubblewrap refused: its log does not say `sandbox: off`:\n{refused[-600:]}")
+        else:
+            say(f"  with bubblewrap refused, `{probe['with']['command']}` says: "
+                + next(line.strip() for line in refused.splitlines() if "sandbox: off" in line)[:160] + "…")
         sandbox = {line.strip() for out in runner.grader_output.values() for line in out.splitlines() if "sandbox: off" in line}
         say("  sandbox: " + ("; ".join(sorted(sandbox)) if sandbox else "on in every step (no step said otherwise)"))
         for note in runner.notes:
