@@ -7,7 +7,7 @@ import Stage
 ///
 /// 1. on the main queue, before returning, show `DinerScreen.loadingText`;
 /// 2. fetch with `service.retrieveInventoryItems()` on `queue`, never on the main queue;
-/// 3. back on the main queue, store the items in `screen.inventory` and show
+/// 3. back on the main queue (handed over without `queue` waiting for it), store the items in `screen.inventory` and show
 ///    `DinerScreen.loadedText` — or, when the fetch fails, show
 ///    `"Inventory unavailable: <error>"` and leave the inventory empty;
 /// 4. then call `done`, on the main queue.

@@ -48,7 +48,7 @@ public func updateCurrentInventoryItem(on screen: DinerScreen) {
 }
 
 /// Called on a background queue when the inventory has arrived. Hops to the main
-/// queue and there, as the seed's nested `dispatch_async` did: stores `items` in
+/// queue without waiting for it (it returns at once) and there, as the seed's nested `dispatch_async` did: stores `items` in
 /// `screen.inventory`, goes back to the first item, shows it, refreshes the buttons,
 /// shows `DinerScreen.loadedText`, and finally calls `done`.
 public func finishLoading(

@@ -21,7 +21,7 @@ public final class ServedBoard {
 
 /// Serves `orders` one after the other on `kitchen`, off the main queue, and records
 /// each on `board` as it is served; then calls `done`, on the main queue, once the board
-/// shows the last count. Returns at once.
+/// shows the last count. Returns at once, and the kitchen never waits for the main queue.
 public func serve(_ orders: [String], on kitchen: DispatchQueue, board: ServedBoard, done: @escaping @Sendable () -> Void) {
     // BEGIN SOLUTION
     kitchen.async {

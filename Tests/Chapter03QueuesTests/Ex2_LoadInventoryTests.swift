@@ -115,6 +115,50 @@ struct Ex2_LoadInventoryTests {
         #expect(doneOnMain.value == true, "done was called off the main queue; call it inside the hop to the main queue")
     }
 
+    @Test("calls done last: by then the chalkboard shows the outcome and the inventory is stored",
+          arguments: [nil, InventoryError("the server is down")])
+    func doneLast(failure: InventoryError?) async throws {
+        let screen = DinerScreen()
+        // What the screen showed at the moment done ran (nil: done ran off the main queue,
+        // which the test above reports).
+        let seen = Locked<(text: String, items: Int)?>(nil)
+        let finished: Void? = await awaitCallback { done in
+            loadInventory(from: InventoryService(failure: failure), on: dinerQueue, into: screen) {
+                if MainQueue.isCurrent {
+                    let state = MainActor.assumeIsolated { (screen.chalkboard.text, screen.inventory.count) }
+                    seen.withLock { $0 = state }
+                }
+                done(())
+            }
+        }
+        try #require(finished != nil, "loadInventory never called done")
+        let state = try #require(seen.value, "done was called off the main queue")
+        let expected = failure == nil ? DinerScreen.loadedText : "Inventory unavailable: the server is down"
+        #expect(state.text == expected,
+                "when done was called, the chalkboard showed “\(state.text)”; expected “\(expected)”: the statement says done comes last, after the chalkboard is updated")
+        if failure == nil {
+            #expect(state.items == InventoryService.sampleItems.count,
+                    "when done was called, screen.inventory held \(state.items) items; expected the \(InventoryService.sampleItems.count) the service returned: store them before calling done")
+        }
+    }
+
+    @Test("hands the update to the main queue without waiting for it: the diner's queue is free while the main queue is busy")
+    func hopDoesNotWait() async throws {
+        let screen = DinerScreen()
+        let probe = DispatchSemaphore(value: 0)
+        let finished: Void? = await awaitCallback { done in
+            loadInventory(from: InventoryService(), on: dinerQueue, into: screen) { done(()) }
+            // The main queue stays busy (this test holds it) while the diner's queue runs
+            // the fetch and the hop; a block queued behind them tells when the diner's
+            // queue is free again. `main.async` returns at once; `main.sync` waits for the
+            // main queue, which is held, so the block cannot run until it is let go.
+            dinerQueue.async { probe.signal() }
+            let free = probe.wait(timeout: .now() + .seconds(3)) == .success
+            #expect(free, "the main queue was held for 3 s and the diner's queue stayed busy all that time; expected it to hand the update to the main queue and be free again (`DispatchQueue.main.async` returns without waiting, `sync` waits)")
+        }
+        try #require(finished != nil, "loadInventory never called done")
+    }
+
     @Test("shows why when the service fails, and keeps the inventory empty")
     func failure() async throws {
         let screen = DinerScreen()

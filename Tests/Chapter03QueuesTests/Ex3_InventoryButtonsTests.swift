@@ -111,4 +111,21 @@ extension Ex3_InventoryButtonsTests {
                     "when done was called the chalkboard showed “\(chalkboardWhenDone.value ?? "")”; show the loaded text first, and call done last")
         }
     }
+
+    @Test("finishLoading hands the update to the main queue and returns: the diner's queue does not wait for it")
+    func finishLoadingDoesNotWait() async throws {
+        let screen = DinerScreen()
+        let dinerQueue = DispatchQueue(label: "com.closuresworkbook.tests.diner")
+        let probe = DispatchSemaphore(value: 0)
+        let finished: Void? = await awaitCallback { done in
+            dinerQueue.async { finishLoading(MenuItem.sampleMenu, on: screen) { done(()) } }
+            // This test holds the main queue; a block queued behind finishLoading tells when
+            // it has returned. `main.async` returns at once, `main.sync` waits for the held
+            // main queue.
+            dinerQueue.async { probe.signal() }
+            let free = probe.wait(timeout: .now() + .seconds(3)) == .success
+            #expect(free, "the main queue was held for 3 s and finishLoading had not returned on the diner's queue; expected it to hand the update to the main queue and return (`DispatchQueue.main.async` returns without waiting, `sync` waits)")
+        }
+        try #require(finished != nil, "finishLoading never called done")
+    }
 }

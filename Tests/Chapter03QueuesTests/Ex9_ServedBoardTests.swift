@@ -59,6 +59,23 @@ struct Ex9_ServedBoardTests {
         #expect(done != nil, "serve never called done")
     }
 
+    @Test("hands each count to the main queue without waiting for it: the kitchen is free while the main queue is busy")
+    func hopsDoNotWait() async throws {
+        let board = ServedBoard()
+        let probe = DispatchSemaphore(value: 0)
+        let done: Void? = await awaitCallback { callback in
+            serve(["burger", "fries", "pie"], on: kitchen, board: board) { callback(()) }
+            // This test holds the main queue; a block queued behind the serving tells when
+            // the kitchen is free. `main.async` returns at once, `main.sync` waits for the
+            // held main queue.
+            kitchen.async { probe.signal() }
+            let free = probe.wait(timeout: .now() + .seconds(3)) == .success
+            #expect(free, "the main queue was held for 3 s and the kitchen stayed busy all that time; expected it to hand each count to the main queue and go on (`DispatchQueue.main.async` returns without waiting, `sync` waits)")
+        }
+        try #require(done != nil, "serve never called done")
+        #expect(board.label.history == ["1 served", "2 served", "3 served"], "the sign showed \(board.label.history); expected 1, 2 and 3 served, in that order")
+    }
+
     @Test("returns while the kitchen is still busy with earlier work")
     func returnsWhileKitchenBusy() async throws {
         let board = ServedBoard()

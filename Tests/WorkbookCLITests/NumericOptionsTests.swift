@@ -36,3 +36,26 @@ struct NumericOptionsTests {
         }
     }
 }
+
+@Suite("The --format option")
+struct OutputFormatTests {
+    @Test("every command's formats are OutputFormat's words, text first; a word a command lacks is a usage error")
+    func formatsAreTyped() throws {
+        let parser = ArgumentParser(commands: WorkbookCLI.specs)
+        let withFormat = WorkbookCLI.specs.compactMap { spec in spec.options.first { $0.name == "format" }.map { (spec.name, $0) } }
+        #expect(withFormat.count >= 7, "\(withFormat.map(\.0))")
+        for (name, option) in withFormat {
+            let choices = try #require(option.choices, "\(name)")
+            #expect(choices.first == "text" && choices.allSatisfy { OutputFormat(rawValue: $0) != nil }, "\(name): \(choices)")
+            for format in OutputFormat.allCases {
+                let arguments = [name] + (name == "check" || name == "run" ? ["1"] : []) + ["--format", format.rawValue]
+                if choices.contains(format.rawValue) {
+                    #expect(try parser.parse(arguments).format == format, "\(arguments)")
+                } else {
+                    #expect(throws: UsageError.self, "\(arguments)") { try parser.parse(arguments) }
+                }
+            }
+        }
+        #expect(Invocation(command: "list").format == .text)
+    }
+}

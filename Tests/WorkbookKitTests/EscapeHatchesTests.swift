@@ -61,6 +61,29 @@ struct EscapeHatchesTests {
         #expect(EscapeHatchScan.scan("// \"/proc/self\"\nlet maps = \"/proc/self/maps\"\n", path: "f.swift") == [EscapeHatch(name: "/proc", path: "f.swift", line: 2)])
     }
 
+    @Test("a call inside a string's interpolation is code, and flagged; the interpolation's nested string is a string")
+    func inInterpolations() {
+        let source = ##"""
+            let a = "total: \(dlsym(nil, "x"))"
+            let b = "\(f("exit(0)")) and \((1 + 2)) then"; let c = Process()
+            let raw = #"\#(fork()) \(exit(1))"#
+            let nested = "\(g("/proc/\(h())"))"
+            let multi = """
+                \(syscall(1))
+                """
+            let after = "\(x)" + "exit(0)"
+            """##
+        let found = EscapeHatchScan.scan(source, path: "f.swift").map { "\($0.name):\($0.line)" }
+        // `exit(1)` in a raw string is text (its `\(` is not an interpolation there); the
+        // strings' own text (`"exit(0)"`) is never code.
+        #expect(found == ["dlsym:1", "Process:2", "fork:3", "/proc:4", "syscall:6"], "\(found)")
+        // The mask keeps the interpolation apart from code: mutation and the starter
+        // comparison see a string there, as before.
+        let mask = CodeMask(["let a = \"\\(f(1))\""])
+        #expect(mask.code(line: 0) == "let a =")
+        #expect(String(zip(mask.characters[0], mask.interpolations[0]).compactMap { $1 ? $0 : nil }) == "f(1)")
+    }
+
     @Test("an allowed hatch is not flagged; the others on the same file still are")
     func allowedNotFlagged() {
         let source = "import Foundation\nlet p = Process()\nexit(1)\n"

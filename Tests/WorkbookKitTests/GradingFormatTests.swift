@@ -223,6 +223,23 @@ struct GradeReportTests {
         #expect(said.contains(cause), "\(said)")
         if cpu == 0.5 { #expect(!said.contains("computing") && !said.contains("idle")) }
     }
+
+    @Test("the cause is judged from the figures as printed: 0.34 s in 3.06 s prints as 0.3 in 3.1, under a tenth")
+    func likelyCauseRounded() {
+        #expect(Interpretation.likelyCause(cpuSeconds: 0.34, wallSeconds: 3.06) == "It used 0.3 s of CPU in 3.1 s.")
+        #expect(Interpretation.likelyCause(cpuSeconds: 0.36, wallSeconds: 3.06).hasSuffix("it kept computing, as a loop or a recursion that never ends does."))
+    }
+
+    @Test("a failed test compile is remembered only when the compiler said what is wrong with its inputs")
+    func lastingFailure() {
+        let error = "/w/Tests/T.swift:3:5: error: cannot find 'x' in scope"
+        #expect(GradingBuild.lastingFailure(.exited(1), error))
+        #expect(!GradingBuild.lastingFailure(.signaled(9), error))
+        #expect(!GradingBuild.lastingFailure(.timedOut(seconds: 60), error))
+        #expect(!GradingBuild.lastingFailure(.exited(1), "<unknown>:0: error: input file '/w/T.swift' was modified during the build"))
+        #expect(!GradingBuild.lastingFailure(.exited(1), "error: unable to write: No space left on device"))
+        #expect(!GradingBuild.lastingFailure(.exited(254), "a crash without a diagnostic"))
+    }
 }
 
 @Suite("The progress store")

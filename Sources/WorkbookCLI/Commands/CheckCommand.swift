@@ -9,7 +9,7 @@ enum CheckCommand: Command {
         name: "check", summary: "grade your answers to a chapter or one exercise",
         arguments: "<N|N.M>", argumentCount: 1...1,
         options: [
-            .value("format", "FORMAT", choices: ["text", "json", "junit"], "text (default), json (Exercism results.json v3), or junit"),
+            OutputFormat.option([.text, .json, .junit], "text (default), json (Exercism results.json v3), or junit"),
             .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
             .flag("fresh", "ignore cached results and run every exercise's tests again"),
             .value("out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing"),
@@ -37,7 +37,9 @@ enum CheckCommand: Command {
         message only for `error`, each test's own output (the tests then run one at a time
         so their output can be told apart), the test's body as `test_code`; an escape
         hatch's note is added to a message only where the status is not pass (v3 has no
-        free field).
+        free field); a hidden test (Tests/<Target>/Hidden/, in the full repository only)
+        has `"hidden": true`. Hidden tests run as the exercise's other tests do; a failing
+        one is marked "(hidden test)".
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)
@@ -46,10 +48,11 @@ enum CheckCommand: Command {
         let console = context.console
         guard var options = GradingContext.options(invocation, console: console) else { return .usage }
         let target = try GradingContext(invocation.arguments[0], in: context)
-        let format = invocation.value("format") ?? "text"
-        options.outputPerTest = format == "json"
+        let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root)
+        let format = invocation.format
+        options.outputPerTest = format == .json
         let out = invocation.value("out").map(context.resolve)
-        if out != nil, format != "json" {
+        if out != nil, format != .json {
             throw UsageError.invalidChoice(option: "out", value: invocation.value("out") ?? "", choices: ["a folder, with --format json"])
         }
         if let out {
@@ -67,37 +70,37 @@ enum CheckCommand: Command {
                                                 + "`workbook start \(target.chapter.number) --exercises \(target.workbook.displayPath(named))`")
             }
             let report = try WorkspaceFiles(workbook: target.workbook).start(target.chapter)
-            if format == "text" {
+            if format == .text {
                 StartCommand.print(report, for: target.chapter, on: console)
                 console.print()
             }
         }
 
-        let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == "text")
+        let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
         switch format {
-        case "json" where out != nil:
+        case .json where out != nil:
             for exercise in grade.exercises {
                 let folder = out!.appendingPathComponent(exercise.id.description)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try AtomicFile.write(try ResultsJSON.exercise(exercise), to: folder.appendingPathComponent("results.json"))
                 console.print("wrote \(target.workbook.displayPath(folder.appendingPathComponent("results.json")))")
             }
-        case "json":
+        case .json:
             if target.exercise != nil, let only = grade.exercises.first {
                 console.print(try ResultsJSON.exercise(only))
             } else {
                 console.print(try ResultsJSON.chapter(grade))
             }
-        case "junit":
+        case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
-        default:
+        case .text:
             CheckReport(console: console, full: invocation.has("full"))
                 .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
-        SandboxNotice.print(on: console, inReport: format == "text", root: target.workbook.root)
+        SandboxNotice.print(on: console, inReport: format == .text, integrity: integrity)
         return grade.allPassed ? .success : .failure
     }
 }

@@ -126,6 +126,10 @@ struct CheckReport {
             let failing = exercise.tests.filter { $0.status != .pass }
             if failing.isEmpty { lines += split(exercise.message) }
             if failing.count > 1 { lines.append(exercise.message + ":") }
+            // Hidden tests (a teacher's grading) are counted apart, as the gradebook shows them.
+            if exercise.hiddenTally.count > 0 {
+                lines.append("visible tests \(exercise.visibleTally), hidden tests \(exercise.hiddenTally)")
+            }
             for test in failing { lines += testLines(test) }
         case .crashed, .timedOut:
             lines += split(exercise.message)
@@ -159,7 +163,7 @@ struct CheckReport {
 
     /// One failing test: its name, its message, the lines that failed, the learner's code it calls.
     private func testLines(_ test: TestOutcome) -> [String] {
-        var lines = ["✗ “\(test.name)”"]
+        var lines = ["✗ “\(test.name)”" + (test.hidden ? " (hidden test)" : "")]
         lines += split(test.message ?? "failed").map { "    " + $0 }
         if let failedCode = test.failedCode, !failedCode.isEmpty {
             lines.append("    " + (test.location.map { "\($0.path):\($0.line):" } ?? "the test:"))

@@ -46,6 +46,9 @@ enum GradeCommand: Command {
         starter fails, so a starter scores 0 by construction; a file that differs from
         its starter only in line endings, blank lines, indentation or comments is "not
         started".
+        Hidden tests (Tests/<Target>/Hidden/, left out of a student release) run with the
+        visible ones and count the same; with them the CSV has an `N.M tests` column per
+        exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
         submission could not be read, 2 for a usage error.
         """)

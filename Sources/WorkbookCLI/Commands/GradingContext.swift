@@ -20,6 +20,7 @@ struct GradingContext {
     /// `3` names a chapter, `3.2` an exercise, and so does its file (an editor's task).
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()
+        Sandbox.rememberProbe(in: workbook.cacheFolder)
         if target.hasSuffix(".swift") {
             let (chapter, exercise) = try workbook.exercise(forFile: context.resolve(target))
             self.chapter = chapter

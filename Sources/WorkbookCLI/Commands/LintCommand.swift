@@ -8,7 +8,7 @@ enum LintCommand: Command {
     static let spec = CommandSpec(
         name: "lint",
         summary: "check the chapters against the format and the package",
-        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
+        options: [OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
         discussion: """
         Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
         output blocks, exercise ids, hints, and the reference and tests files each exercise
@@ -32,7 +32,7 @@ enum LintCommand: Command {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         }
-        if invocation.value("format") == "json" {
+        if invocation.format == .json {
             context.console.print(JSONOutput.lint(workbook, findings: findings))
             return findings.isEmpty ? .success : .failure
         }

@@ -8,7 +8,7 @@ enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list",
         summary: "list the chapters, their exercises and your progress",
-        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json")],
+        options: [OutputFormat.option([.text, .json], "text (default) or json")],
         discussion: """
         Lists every chapter with its exercises and each exercise's status: not-started,
         failing, error (does not compile), passing, or unknown (changed since last checked).
@@ -19,7 +19,7 @@ enum ListCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        if invocation.value("format") == "json" {
+        if invocation.format == .json {
             context.console.print(try json(for: workbook))
         } else {
             printText(workbook, on: context.console)

@@ -10,7 +10,7 @@ enum MutateCommand: Command {
         name: "mutate", summary: "prove the tests catch plausible mistakes in the reference solutions",
         arguments: "[N|N.M]", argumentCount: 0...1,
         options: [
-            .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json"),
+            OutputFormat.option([.text, .json], "text (default) or json"),
             .value("timeout", "S", "seconds each exercise's tests may run with a mutant (default 5)"),
             .value("min-score", "P", "the floor: exit 1 when a chapter catches less than P% (default 95)"),
             .value("sample", "N", "grade a fixed sample of at most N mutants per chapter (the same every run)"),
@@ -95,8 +95,8 @@ enum MutateCommand: Command {
             }
             return .success
         }
-        let format = invocation.value("format") ?? "text"
-        let line = ProgressLine(console: console, enabled: format == "text" && console.interactive,
+        let format = invocation.format
+        let line = ProgressLine(console: console, enabled: format == .text && console.interactive,
                                 timings: CommandContext.wantsTimings(context.environment))
         runner.progress = { line.update($0) }
         var reports: [ChapterMutationReport] = []
@@ -104,13 +104,13 @@ enum MutateCommand: Command {
             let started = Date()
             let report = try runner.run(chapter, only: only)
             reports.append(report)
-            if format == "text" {
+            if format == .text {
                 line.finish()
                 print(report, floor: floor, seconds: Date().timeIntervalSince(started), sampled: options.sample != nil, on: console)
             }
         }
         line.finish()
-        if format == "json" {
+        if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             struct Output: Encodable { var floor: Double; var chapters: [ChapterMutationReport] }

@@ -6,7 +6,7 @@ import WorkbookModel
 enum ProgressCommand: Command {
     static let spec = CommandSpec(
         name: "progress", summary: "show your progress through the workbook",
-        options: [.value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
+        options: [OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
         discussion: """
         A bar per chapter with the exercises passing (the last `workbook check` passed with
         the file as it is now: the same status `workbook list` shows), the exercises that
@@ -18,7 +18,7 @@ enum ProgressCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let state = ProgressStore(workbook: workbook).load()
-        if invocation.value("format") == "json" {
+        if invocation.format == .json {
             context.console.print(JSONOutput.progress(workbook, state: state))
             return .success
         }

@@ -12,7 +12,7 @@ enum RunCommand: Command {
         arguments: "<N|all|FILE.swift>",
         argumentCount: 1...1,
         options: [
-            .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json"),
+            OutputFormat.option([.text, .json], "text (default) or json"),
             .value("timeout", "S", "seconds each snippet (or FILE.swift) may run (default 10)"),
             .flag("fresh", "ignore cached results and programs: compile and run everything again"),
             .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
@@ -62,7 +62,7 @@ enum RunCommand: Command {
         }
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         var runs: [SnippetRunner.ChapterRun] = []
-        let json = invocation.value("format") == "json"
+        let json = invocation.format == .json
         // Each module's sources are hashed once for all the chapters, not once per chapter.
         let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
         let timings = CommandContext.wantsTimings(context.environment)

@@ -9,7 +9,7 @@ enum VerifyCommand: Command {
         name: "verify", summary: "prove every starter fails and every reference passes",
         arguments: "[N]", argumentCount: 0...1,
         options: [.value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-                  .value("format", "FORMAT", choices: ["text", "json"], "text (default) or json (one object on standard output)")],
+                  OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
         discussion: """
         For each exercise of chapter N (or of every chapter with exercises), grades the
         starter (it must compile and fail) and the reference (it must pass). Names each
@@ -29,17 +29,17 @@ enum VerifyCommand: Command {
         let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
         let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         for finding in lint { console.printError(finding.description) }
-        if !lint.isEmpty, invocation.value("format") != "json" {
+        if !lint.isEmpty, invocation.format != .json {
             console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)")
         }
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         // A cold verify compiles for half a minute: say what, on a terminal.
-        let line = ProgressLine(console: console, enabled: console.interactive && invocation.value("format") != "json")
+        let line = ProgressLine(console: console, enabled: console.interactive && invocation.format != .json)
         grader.progress = { line.update($0) }
         defer { line.finish() }
         let verifier = Verifier(grader: grader)
         var broken = 0, checked = 0
-        let json = invocation.value("format") == "json"
+        let json = invocation.format == .json
         var results: [(chapter: Chapter, findings: [Verifier.Finding])] = []
         for chapter in chapters {
             let findings = try verifier.verify(chapter)

@@ -8,8 +8,9 @@ import WorkbookSystem
 /// when the workbook's own files were changed since its last commit.
 enum SandboxNotice {
     /// A line in a text report; on standard error for machine formats, which have no place for it.
-    static func print(on console: Console, inReport: Bool, root: URL? = nil) {
-        if let root, let notice = WorkbookIntegrity.notice(root: root) {
+    /// `integrity`: the workbook's own files' notice, when one was asked for (`WorkbookIntegrity`).
+    static func print(on console: Console, inReport: Bool, integrity: Promised<String?>? = nil) {
+        if let notice = integrity?.value {
             if inReport { console.print(console.styled(notice, .yellow)) } else { console.printError(notice) }
         }
         guard !Sandbox.status.isOn || !Sandbox.status.unavailable.isEmpty else { return }

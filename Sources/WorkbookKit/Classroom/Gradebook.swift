@@ -10,6 +10,15 @@ public struct Gradebook: Sendable, Equatable {
         public var possible: Double
         /// Why the points are not full (the grade's first line); empty for full marks.
         public var reason: String
+        /// Its visible and hidden tests that passed, of how many (0/0 when none ran).
+        public var visible = TestTally(passed: 0, count: 0)
+        public var hidden = TestTally(passed: 0, count: 0)
+
+        /// "visible 3/3, hidden 1/2"; empty when no test ran.
+        public var tally: String {
+            if visible.count + hidden.count == 0 { return "" }
+            return "visible \(visible)" + (hidden.count > 0 ? ", hidden \(hidden)" : "")
+        }
     }
 
     public struct Row: Sendable, Equatable {
@@ -49,6 +58,13 @@ public struct Gradebook: Sendable, Equatable {
     /// others), so a starter scores 0 by construction; nothing when no test could judge
     /// it (does not compile, crashed before any ending, timed out, not started).
     public static func cell(for grade: ExerciseGrade, possible: Double = 1, starterPasses: Set<String> = []) -> Cell {
+        var cell = scored(grade, possible: possible, starterPasses: starterPasses)
+        cell.visible = grade.visibleTally
+        cell.hidden = grade.hiddenTally
+        return cell
+    }
+
+    private static func scored(_ grade: ExerciseGrade, possible: Double, starterPasses: Set<String>) -> Cell {
         let firstLine = grade.message.split(separator: "\n").first.map(String.init) ?? grade.status.rawValue
         switch grade.status {
         case .passed:
@@ -73,11 +89,18 @@ public struct Gradebook: Sendable, Equatable {
         + "the exercise's untouched starter fails (so a starter scores 0, whatever its line endings, blank lines or "
         + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
 
-    /// `gradebook.csv`: student, then each exercise's status and points, then the total,
+    /// Whether any student's grade ran a hidden test: then the CSV has a tests column per exercise.
+    public var hasHiddenTests: Bool { rows.contains { $0.cells.values.contains { $0.hidden.count > 0 } } }
+
+    /// `gradebook.csv`: student, then each exercise's status and points (and, when the
+    /// course has hidden tests, its tests: `visible 3/3, hidden 1/2`), then the total,
     /// then the escape hatches to look at (empty when none).
     public func csv() -> String {
+        let tallies = hasHiddenTests
         var header = ["student"]
-        for exercise in exercises { header += ["\(exercise.id) status", "\(exercise.id) points"] }
+        for exercise in exercises {
+            header += ["\(exercise.id) status", "\(exercise.id) points"] + (tallies ? ["\(exercise.id) tests"] : [])
+        }
         header += ["total", "possible", "look at this"]
         var lines = [header.map(Self.csvField).joined(separator: ",")]
         for row in rows {
@@ -85,6 +108,7 @@ public struct Gradebook: Sendable, Equatable {
             for exercise in exercises {
                 let cell = row.cells[exercise.id]
                 fields += [cell?.status.rawValue ?? (row.problem == nil ? "" : "error"), cell.map { Self.number($0.points) } ?? "0"]
+                if tallies { fields.append(cell?.tally ?? "") }
             }
             fields += [Self.number(row.total), Self.number(possible), row.lookAt.joined(separator: "; ")]
             lines.append(fields.map(Self.csvField).joined(separator: ","))

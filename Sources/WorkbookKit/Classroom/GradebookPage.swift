@@ -12,7 +12,7 @@ public enum GradebookPage {
         .not-started{color:#6e6e73}.look summary{color:#a15c00;font-size:.78rem;font-weight:normal}
         .reason{display:block;color:#555;font-size:.78rem;font-weight:normal;white-space:normal;text-align:left;
         max-width:16rem;overflow-wrap:anywhere;margin-top:.2rem}
-        .word{color:#555;font-size:.75rem}summary{cursor:pointer;list-style-position:inside}
+        .word{color:#555;font-size:.75rem}.tally{display:block;color:#555;font-size:.72rem;white-space:nowrap}summary{cursor:pointer;list-style-position:inside}
         pre{background:#f5f5f7;padding:1rem;overflow-x:auto;white-space:pre-wrap}
         """
 
@@ -67,6 +67,8 @@ public enum GradebookPage {
                     html += "<details><summary>\(Gradebook.number(cell.points)) <span class=\"word\">\(word)</span></summary>"
                         + "<span class=\"reason\">\(HTML.escape(cell.reason))</span></details>"
                 }
+                // Visible and hidden tests apart, when the course has hidden ones.
+                if cell.hidden.count > 0 { html += "<span class=\"tally\">\(HTML.escape(cell.tally))</span>" }
                 html += "</td>"
             }
             html += "<td class=\"points\"><strong>\(Gradebook.number(row.total))</strong> / \(Gradebook.number(book.possible))</td></tr>\n"
@@ -82,13 +84,17 @@ public enum GradebookPage {
     public static func feedback(student: String, report: String, row: Gradebook.Row? = nil, book: Gradebook? = nil) -> String {
         var body = "<h1>Feedback for \(HTML.escape(student))</h1>\n"
         if let row, let book {
+            // The hidden tests were the teacher's until grading: their results are the student's now.
+            let tallies = book.hasHiddenTests
             body += "<p><strong>\(Gradebook.number(row.total)) of \(Gradebook.number(book.possible)) points.</strong> "
                 + "\(HTML.escape(Gradebook.rule))</p>\n<table>\n<thead><tr><th scope=\"col\">Exercise</th>"
-                + "<th scope=\"col\">Status</th><th scope=\"col\">Points</th></tr></thead>\n<tbody>\n"
+                + "<th scope=\"col\">Status</th>" + (tallies ? "<th scope=\"col\">Tests</th>" : "")
+                + "<th scope=\"col\">Points</th></tr></thead>\n<tbody>\n"
             for exercise in book.exercises {
                 let cell = row.cells[exercise.id]
                 body += "<tr><th scope=\"row\">\(exercise.id) \(HTML.escape(exercise.title))</th>"
                     + "<td>\(HTML.escape(cell?.status.rawValue ?? "not-started"))</td>"
+                    + (tallies ? "<td>\(HTML.escape(cell?.tally ?? ""))</td>" : "")
                     + "<td class=\"points\">\(Gradebook.number(cell?.points ?? 0)) / \(Gradebook.number(book.possible(for: exercise.id)))</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"

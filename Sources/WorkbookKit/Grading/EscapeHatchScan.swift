@@ -21,11 +21,12 @@ public struct EscapeHatch: Sendable, Equatable, Codable, CustomStringConvertible
 }
 
 /// Finds `EscapeHatches.table`'s patterns in a Swift file: by tokens, so never in a
-/// comment or a string, except `/proc`, which is looked for inside string literals.
+/// comment or a string, except `/proc`, which is looked for inside string literals; the
+/// code of an interpolation (`"\(exit(0))"`) is code here, as it runs.
 enum EscapeHatchScan {
     /// The hatches of `source`, each at its line, in line order; `allowed` names are left out.
     static func scan(_ source: String, path: String, allowed: [String] = []) -> [EscapeHatch] {
-        let tokens = SourceTokens(source).tokens
+        let tokens = SourceTokens(source, interpolations: true).tokens
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [EscapeHatch] = []
         for pattern in EscapeHatches.table where !allowed.contains(pattern.name) {
@@ -65,8 +66,8 @@ enum EscapeHatchScan {
             let mask = CodeMask(lines)
             for index in lines.indices {
                 // A string's characters: neither code nor comment.
-                let kept = zip(mask.characters[index], zip(mask.lines[index], mask.comments[index]))
-                    .map { character, kind in kind.0 || kind.1 ? "\u{0}" : character }
+                let kept = zip(mask.characters[index], zip(mask.lines[index], zip(mask.comments[index], mask.interpolations[index])))
+                    .map { character, kind in kind.0 || kind.1.0 || kind.1.1 ? "\u{0}" : character }
                 if String(kept).contains(text) { add(index + 1) }
             }
         }

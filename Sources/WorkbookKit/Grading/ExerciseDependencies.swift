@@ -20,7 +20,11 @@ struct ExerciseDependencies {
     /// The other exercises whose files `exercise`'s tests reach, in chapter order.
     func of(_ exercise: Exercise) -> [ExerciseID] {
         guard let testsFile = exercise.testsFile,
-              let reached = reach.reachable(from: inputs.tests.object(for: testsFile)) else { return [] }
+              var reached = reach.reachable(from: inputs.tests.object(for: testsFile)) else { return [] }
+        // Its hidden tests (a teacher's grading) run in the same suite.
+        if let hidden = HiddenTests.file(forTests: testsFile), FileManager.default.fileExists(atPath: inputs.tests.object(for: hidden).path) {
+            reached += reach.reachable(from: inputs.tests.object(for: hidden)) ?? []
+        }
         let paths = Set(reached.compactMap { index -> String? in
             guard index < inputs.module.sources.count else { return nil }
             return inputs.module.sources[index].split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path }

@@ -51,6 +51,9 @@ public struct TestOutcome: Sendable, Equatable, Codable {
     public var failedCode: String?
     /// The learner's declarations this test calls, in their file.
     public var yourCode: [CodePointer] = []
+    /// A hidden test (its file is under the test target's `Hidden/`): the teacher's, left
+    /// out of a student release, shown apart in the gradebook.
+    public var hidden = false
 
     public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
         self.name = name
@@ -136,6 +139,28 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     }
 
     public var passed: Bool { status == .passed }
+
+    /// How many of its visible tests passed, of how many.
+    public var visibleTally: TestTally { TestTally(tests.filter { !$0.hidden }) }
+    /// How many of its hidden tests passed, of how many (0 of 0 when it has none, or none ran).
+    public var hiddenTally: TestTally { TestTally(tests.filter(\.hidden)) }
+}
+
+/// Passing tests of a set, of how many: `3/3`.
+public struct TestTally: Sendable, Equatable, CustomStringConvertible {
+    public var passed: Int
+    public var count: Int
+
+    public init(passed: Int, count: Int) {
+        self.passed = passed
+        self.count = count
+    }
+
+    init(_ tests: [TestOutcome]) {
+        self.init(passed: tests.filter { $0.status == .pass }.count, count: tests.count)
+    }
+
+    public var description: String { "\(passed)/\(count)" }
 }
 
 /// The grades of a chapter's exercises (all of them, or the one asked for).
@@ -157,7 +182,7 @@ public struct ChapterGrade: Sendable, Equatable, Codable {
 // Codable by hand over plain strings and numbers, so the shared model types need no
 // Codable conformance of their own (another branch may well add one).
 extension TestOutcome {
-    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output, failedCode, yourCode }
+    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output, failedCode, yourCode, hidden }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -169,6 +194,7 @@ extension TestOutcome {
         output = try container.decodeIfPresent(String.self, forKey: .output)
         failedCode = try container.decodeIfPresent(String.self, forKey: .failedCode)
         yourCode = try container.decodeIfPresent([CodePointer].self, forKey: .yourCode) ?? []
+        hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         if let path = try container.decodeIfPresent(String.self, forKey: .path) {
             location = SourceLocation(
                 path: path, line: try container.decode(Int.self, forKey: .line),
@@ -186,6 +212,7 @@ extension TestOutcome {
         try container.encodeIfPresent(output, forKey: .output)
         try container.encodeIfPresent(failedCode, forKey: .failedCode)
         if !yourCode.isEmpty { try container.encode(yourCode, forKey: .yourCode) }
+        if hidden { try container.encode(hidden, forKey: .hidden) }
         if let location {
             try container.encode(location.path, forKey: .path)
             try container.encode(location.line, forKey: .line)

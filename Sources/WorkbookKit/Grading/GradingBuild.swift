@@ -288,6 +288,16 @@ struct GradingBuild {
         return nil
     }
 
+    /// Whether a failed compile says something about its inputs, and so may be remembered
+    /// under their hash: the compiler exited 1 with an `error:` of its own. A signal (killed,
+    /// out of memory), a full or read-only disk, or a file changed under it ("input file …
+    /// was modified during the build", seen once: it stayed until the cache was emptied)
+    /// says something about that moment only.
+    static func lastingFailure(_ termination: ChildProcess.Termination, _ diagnostics: String) -> Bool {
+        termination == .exited(1) && diagnostics.contains("error: ") && storageProblem(in: diagnostics) == nil
+            && !diagnostics.contains("modified during the build")
+    }
+
     /// "invalid redeclaration of 'X'" names one of the two files that declare `X`, often the
     /// one that is right (a learner's Ex2 declaring Ex1's `add` had every exercise of the
     /// chapter blamed, measured). The culprit is the file whose exercise's reference does
@@ -430,7 +440,7 @@ struct GradingBuild {
             let result = try grader.toolchain.compile(arguments, workingDirectory: scratch.path)
             guard result.termination.isSuccess else {
                 let text = result.standardError + result.standardOutput
-                if GradingBuild.storageProblem(in: text) == nil { try? AtomicFile.write(text, to: failureFile) }
+                if GradingBuild.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
                 return .failure(CompilerDiagnostics(text))
             }
             try? FileManager.default.removeItem(at: main)

@@ -151,43 +151,55 @@ struct Interpretation {
     private func tests(
         from stream: TestEventStream, ended termination: ChildProcess.Termination, crashed: TestEventStream.TestRecord?
     ) -> [TestOutcome] {
-        let records = stream.tests.sorted { ($0.filePath, $0.line) < ($1.filePath, $1.line) }
+        // Visible tests first, then hidden ones, each in file order.
+        let records = stream.tests.sorted {
+            (HiddenTests.isHidden($0.filePath) ? 1 : 0, $0.filePath, $0.line) < (HiddenTests.isHidden($1.filePath) ? 1 : 0, $1.filePath, $1.line)
+        }
         var sources: [String: [String]] = [:]
         return records.map { record in
-            if sources[record.filePath] == nil {
-                let text = FileManager.default.contents(atPath: record.filePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                sources[record.filePath] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            }
-            let lines = sources[record.filePath] ?? []
-            let code = Interpretation.testCode(lines: lines, from: record.line)
-            if let issues = stream.issues[record.id], let issue = issues.first {
-                // Every issue of the test, each with its own comment: the second often holds the reason.
-                let message = issues.map { ([$0.message] + $0.details).joined(separator: "\n") }.joined(separator: "\n")
-                let location = issue.line.map { SourceLocation(path: shortPath(issue.filePath ?? record.filePath), line: $0, column: issue.column ?? 1) }
-                var outcome = TestOutcome(name: record.title, status: .fail, message: message, location: location, code: code)
-                outcome.failedCode = issues.compactMap { issue in
-                    issue.line.map { Interpretation.statement(lines: lines, at: $0) }
-                }.filter { !$0.isEmpty }.joined(separator: "\n")
-                outcome.yourCode = pointers(testCode: code, testLines: lines)
-                return outcome
-            }
-            if stream.ended.contains(record.id) {
-                return TestOutcome(name: record.title, status: .pass, code: code)
-            }
-            let why: String
-            switch termination {
-            case .timedOut: why = stream.started.contains(record.id) ? "it was still running at the time limit" : "it did not get to run before the time limit"
-            default:
-                if let crashed, crashed.id != record.id, stream.started.contains(record.id) {
-                    why = "it was still running when “\(crashed.title)” crashed the tests"
-                } else {
-                    why = stream.started.contains(record.id) ? "the tests crashed while it ran" : "it did not run: the tests crashed first"
-                }
-            }
-            var outcome = TestOutcome(name: record.title, status: .error, message: why, code: code)
+            var outcome = outcome(of: record, stream: stream, ended: termination, crashed: crashed, sources: &sources)
+            outcome.hidden = HiddenTests.isHidden(record.filePath)
+            return outcome
+        }
+    }
+
+    private func outcome(
+        of record: TestEventStream.TestRecord, stream: TestEventStream, ended termination: ChildProcess.Termination,
+        crashed: TestEventStream.TestRecord?, sources: inout [String: [String]]
+    ) -> TestOutcome {
+        if sources[record.filePath] == nil {
+            let text = FileManager.default.contents(atPath: record.filePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            sources[record.filePath] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let lines = sources[record.filePath] ?? []
+        let code = Interpretation.testCode(lines: lines, from: record.line)
+        if let issues = stream.issues[record.id], let issue = issues.first {
+            // Every issue of the test, each with its own comment: the second often holds the reason.
+            let message = issues.map { ([$0.message] + $0.details).joined(separator: "\n") }.joined(separator: "\n")
+            let location = issue.line.map { SourceLocation(path: shortPath(issue.filePath ?? record.filePath), line: $0, column: issue.column ?? 1) }
+            var outcome = TestOutcome(name: record.title, status: .fail, message: message, location: location, code: code)
+            outcome.failedCode = issues.compactMap { issue in
+                issue.line.map { Interpretation.statement(lines: lines, at: $0) }
+            }.filter { !$0.isEmpty }.joined(separator: "\n")
             outcome.yourCode = pointers(testCode: code, testLines: lines)
             return outcome
         }
+        if stream.ended.contains(record.id) {
+            return TestOutcome(name: record.title, status: .pass, code: code)
+        }
+        let why: String
+        switch termination {
+        case .timedOut: why = stream.started.contains(record.id) ? "it was still running at the time limit" : "it did not get to run before the time limit"
+        default:
+            if let crashed, crashed.id != record.id, stream.started.contains(record.id) {
+                why = "it was still running when “\(crashed.title)” crashed the tests"
+            } else {
+                why = stream.started.contains(record.id) ? "the tests crashed while it ran" : "it did not run: the tests crashed first"
+            }
+        }
+        var outcome = TestOutcome(name: record.title, status: .error, message: why, code: code)
+        outcome.yourCode = pointers(testCode: code, testLines: lines)
+        return outcome
     }
 
     /// The statement at `line` of a test file (an `#expect` and all its arguments, up to

@@ -16,6 +16,9 @@ public enum ResultsJSON {
         var output: String?
         var test_code: String
         var task_id: Int
+        /// A hidden test (under the test target's `Hidden/`): written only when true, a
+        /// field of ours that results.json readers ignore.
+        var hidden = false
 
         // Every field is always present (null when empty), as results.json v3 lists them.
         func encode(to encoder: any Encoder) throws {
@@ -26,9 +29,10 @@ public enum ResultsJSON {
             try container.encode(output, forKey: .output)
             try container.encode(test_code, forKey: .test_code)
             try container.encode(task_id, forKey: .task_id)
+            if hidden { try container.encode(hidden, forKey: .hidden) }
         }
 
-        enum CodingKeys: String, CodingKey { case name, status, message, output, test_code, task_id }
+        enum CodingKeys: String, CodingKey { case name, status, message, output, test_code, task_id, hidden }
     }
 
     struct ExerciseEntry: Encodable {
@@ -106,7 +110,8 @@ public enum ResultsJSON {
                         + (test.status == .error && !cause.isEmpty ? "\n" + cause : ""), grade).prefix(messageLimit)),
                 // Each test's own output, when the run told them apart (never the whole
                 // exercise's copied onto every test).
-                output: test.output.flatMap { capped($0, false) }, test_code: body(of: test.code), task_id: grade.id.number)
+                output: test.output.flatMap { capped($0, false) }, test_code: body(of: test.code), task_id: grade.id.number,
+                hidden: test.hidden)
         }
         // The spec: a top-level message only when the status is `error`.
         let message = status == "error" && !grade.message.isEmpty ? String(noted(grade.message, grade).prefix(messageLimit)) : nil

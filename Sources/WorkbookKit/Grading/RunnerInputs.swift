@@ -25,7 +25,12 @@ struct RunnerInputs {
     /// tests can reach. Nil when the reach cannot be read.
     func exerciseKey(_ exercise: Exercise, submission: Submission, reach: TestReach?) -> String? {
         guard let reach, let testsFile = exercise.testsFile,
-              let reached = reach.reachable(from: tests.object(for: testsFile)) else { return nil }
+              var reached = reach.reachable(from: tests.object(for: testsFile)) else { return nil }
+        // Its hidden tests run in the same suite: what they reach counts too.
+        if let hidden = HiddenTests.file(forTests: testsFile), FileManager.default.fileExists(atPath: tests.object(for: hidden).path) {
+            guard let more = reach.reachable(from: tests.object(for: hidden)) else { return nil }
+            reached = Array(Set(reached + more)).sorted()
+        }
         var hash = ContentHash()
         hash.combine("exercise-result-v3")
         hash.combine(tests.key)

@@ -17,9 +17,14 @@ struct SourceTokens {
 
     static let operatorCharacters = Set("/=-+!*%<>&|^~?.")
 
-    init(_ source: String) {
+    /// `interpolations`: the code inside strings' `\(…)` counts as code too (a scan for
+    /// calls wants it; a check of declarations does not).
+    init(_ source: String, interpolations: Bool = false) {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let mask = CodeMask(lines)
+        let codeMask = CodeMask(lines)
+        let isCode = interpolations
+            ? zip(codeMask.lines, codeMask.interpolations).map { zip($0, $1).map { $0 || $1 } } : codeMask.lines
+        let mask = (characters: codeMask.characters, lines: isCode)
         var tokens: [Token] = []
         for index in lines.indices {
             let characters = mask.characters[index]

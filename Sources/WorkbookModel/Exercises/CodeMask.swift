@@ -1,7 +1,8 @@
 import Foundation
 
 /// Which characters of a Swift file's lines are code: not inside a comment or a string
-/// literal (interpolations included, as an operator there changes only a message).
+/// literal (interpolations included, as an operator there changes only a message; they
+/// are marked apart, in `interpolations`).
 /// Mutation operators look only at code, so they never touch what a learner reads; the
 /// starter comparison leaves out only the comments (a string's text is code to it).
 ///
@@ -12,18 +13,25 @@ package struct CodeMask: Sendable {
     package let lines: [[Bool]]
     /// Per line, per character: true inside a comment (`//`, `/* */`, the markers included).
     package let comments: [[Bool]]
+    /// Per line, per character: true for the code inside a string's interpolation
+    /// (`"\(dlsym(h, "f"))"`: `dlsym(h, ` and `)`, not the nested string). `lines` counts it as
+    /// string; a scan for calls must not (a call hidden there still runs).
+    package let interpolations: [[Bool]]
     /// The lines' characters, as the offsets count them.
     package let characters: [[Character]]
 
     package init(_ source: [String]) {
         characters = source.map(Array.init)
-        var state = State.code
+        // A stack: code holds strings, strings hold interpolations, which hold code again.
+        var stack: [State] = [.code]
         var masks: [[Bool]] = []
         var commentMasks: [[Bool]] = []
+        var interpolationMasks: [[Bool]] = []
         for line in source {
             let characters = Array(line)
             var mask = Array(repeating: false, count: characters.count)
             var comment = Array(repeating: false, count: characters.count)
+            var interpolation = Array(repeating: false, count: characters.count)
             var index = 0
             func starts(_ text: String, at offset: Int) -> Bool {
                 let wanted = Array(text)
@@ -31,13 +39,16 @@ package struct CodeMask: Sendable {
                 return Array(characters[offset..<(offset + wanted.count)]) == wanted
             }
             while index < characters.count {
-                switch state {
-                case .code:
+                switch stack[stack.count - 1] {
+                case .code, .interpolation:
+                    let inside: Bool
+                    if case .interpolation = stack[stack.count - 1] { inside = true } else { inside = false }
+                    func markCode(_ offset: Int) { if inside { interpolation[offset] = true } else { mask[offset] = true } }
                     if starts("//", at: index) {
                         for offset in index..<characters.count { comment[offset] = true }
                         index = characters.count
                     } else if starts("/*", at: index) {
-                        state = .blockComment(depth: 1)
+                        stack.append(.blockComment(depth: 1))
                         comment[index] = true
                         comment[index + 1] = true
                         index += 2
@@ -48,24 +59,33 @@ package struct CodeMask: Sendable {
                         let quote = index + hashes
                         if quote < characters.count, characters[quote] == "\"" {
                             let multiline = starts("\"\"\"", at: quote)
-                            state = .string(hashes: hashes, multiline: multiline)
+                            stack.append(.string(hashes: hashes, multiline: multiline))
                             index = quote + (multiline ? 3 : 1)
                         } else {
-                            mask[index] = true  // `#if`, `#require`, `#expect`: code
+                            markCode(index)  // `#if`, `#require`, `#expect`: code
                             index += 1
                         }
+                    } else if inside, case .interpolation(let depth) = stack[stack.count - 1],
+                              characters[index] == "(" || characters[index] == ")" {
+                        if characters[index] == ")" && depth == 0 {
+                            stack.removeLast()  // the interpolation's own `)`: back in the string
+                        } else {
+                            stack[stack.count - 1] = .interpolation(depth: depth + (characters[index] == "(" ? 1 : -1))
+                            markCode(index)
+                        }
+                        index += 1
                     } else {
-                        mask[index] = true
+                        markCode(index)
                         index += 1
                     }
                 case .blockComment(let depth):
                     comment[index] = true
                     if starts("*/", at: index) {
-                        state = depth == 1 ? .code : .blockComment(depth: depth - 1)
+                        if depth == 1 { stack.removeLast() } else { stack[stack.count - 1] = .blockComment(depth: depth - 1) }
                         comment[index + 1] = true
                         index += 2
                     } else if starts("/*", at: index) {
-                        state = .blockComment(depth: depth + 1)
+                        stack[stack.count - 1] = .blockComment(depth: depth + 1)
                         comment[index + 1] = true
                         index += 2
                     } else {
@@ -73,29 +93,39 @@ package struct CodeMask: Sendable {
                     }
                 case .string(let hashes, let multiline):
                     let terminator = (multiline ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
-                    if characters[index] == "\\", hashes == 0 {
+                    let escape = "\\" + String(repeating: "#", count: hashes)
+                    if starts(escape + "(", at: index) {
+                        stack.append(.interpolation(depth: 0))
+                        index += escape.count + 1
+                    } else if characters[index] == "\\", hashes == 0 {
                         index += 2  // an escape: `\"` does not end the string
                     } else if starts(terminator, at: index) {
-                        state = .code
+                        stack.removeLast()
                         index += terminator.count
                     } else {
                         index += 1
                     }
                 }
             }
-            // A one-line string cannot run on to the next line.
-            if case .string(_, false) = state { state = .code }
+            // A one-line string (and what it holds) cannot run on to the next line.
+            if let first = stack.firstIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
+                stack.removeSubrange(first...)
+            }
             masks.append(mask)
             commentMasks.append(comment)
+            interpolationMasks.append(interpolation)
         }
         lines = masks
         comments = commentMasks
+        interpolations = interpolationMasks
     }
 
     private enum State {
         case code
         case blockComment(depth: Int)
         case string(hashes: Int, multiline: Bool)
+        /// Inside `\(`…`)`, with the parentheses opened there and not yet closed.
+        case interpolation(depth: Int)
     }
 
     /// True when the characters `range` of line `index` (0-based) are all code.

@@ -31,6 +31,7 @@ public struct Linter {
             }
         }
         findings += orphanReferences(named: Set(named.keys))
+        findings += HiddenTestsLint(workbook: workbook).run()
         return findings.sorted()
     }
 

@@ -25,6 +25,14 @@ public enum WorkbookIntegrity {
         }
     }
 
+    /// `notice(root:)`, worked out on a thread of its own while the caller grades (git
+    /// takes about 15 ms, which every check paid after its last run).
+    package static func noticeInBackground(root: URL) -> Promised<String?> {
+        let notice = Promised<String?>()
+        Thread.detachNewThread { notice.fulfill(Self.notice(root: root)) }
+        return notice
+    }
+
     /// One sentence for a report, or nil when nothing differs.
     public static func notice(root: URL) -> String? {
         guard let changed = changedFiles(root: root), !changed.isEmpty else { return nil }

@@ -120,6 +120,9 @@ public enum ChildProcess {
         var result = try start(launch.executable, launch.arguments, options, seccomp: launch.seccomp)
         (result.limitsReached, result.standardError) = launch.finish(standardError: result.standardError)
         result.sandboxed = Sandbox.status.isOn
+        // bubblewrap could not set the run up (its own words, exit 1): a remembered probe
+        // may be out of date, so the next command probes again.
+        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { SandboxProbeMemo.forget() }
         // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
         // trap or test runner does.)
         if launch.reportsSignalsAsStatus, case .exited(let code) = result.termination, (129...159).contains(code) {

@@ -134,7 +134,13 @@ public enum Sandbox {
         }
     }
 
-    /// Probed once per process (a run of `true` in the sandbox, about 5 ms).
+    /// Remembers the probe's outcome in `folder` (a cache) between commands; call it
+    /// before the first run. (`SandboxProbeMemo`: what the key holds, when it is forgotten.)
+    public static func rememberProbe(in folder: URL) {
+        SandboxProbeMemo.folder.withLock { $0 = folder }
+    }
+
+    /// Probed once per process (a run of `true` in the sandbox, 20–30 ms), or recalled.
     /// `WORKBOOK_SANDBOX=off` turns it off, to test the fallback.
     public static let status: Status = probe(environment: ProcessInfo.processInfo.environment)
 
@@ -144,6 +150,8 @@ public enum Sandbox {
         guard let bwrap = findExecutable("bwrap", environment: environment) else {
             return .off(reason: "install bubblewrap (apt-get install bubblewrap)")
         }
+        let memo = SandboxProbeMemo.file(bubblewrap: bwrap, arguments: commonArguments(userNamespace: true), filter: SeccompFilter.program)
+        if let userNamespace = SandboxProbeMemo.recall(memo) { return .on(bubblewrap: bwrap, userNamespace: userNamespace) }
         func attempt(userNamespace: Bool) -> ChildProcess.Result? {
             let options = ChildProcess.Options(
                 arguments: commonArguments(userNamespace: userNamespace) + ["--", "/bin/true"], environment: environment, timeout: 10)
@@ -153,6 +161,7 @@ public enum Sandbox {
         // Root where user namespaces are refused (max_user_namespaces 0, some containers):
         // root's bubblewrap can still drop every capability and filter system calls.
         if trial?.termination.isSuccess != true, getuid() == 0, attempt(userNamespace: false)?.termination.isSuccess == true {
+            SandboxProbeMemo.remember(userNamespace: false, in: memo)
             return .on(bubblewrap: bwrap, userNamespace: false)
         }
         guard let trial, trial.termination.isSuccess else {
@@ -160,6 +169,7 @@ public enum Sandbox {
             return .off(reason: "bubblewrap cannot make a sandbox here (\(why.isEmpty ? "\(trial?.termination.description ?? "")" : why)); "
                 + "unprivileged user namespaces may be turned off, or bubblewrap is older than 0.8")
         }
+        SandboxProbeMemo.remember(userNamespace: true, in: memo)
         return .on(bubblewrap: bwrap)
         #else
         // macOS: sandbox-exec is deprecated and there is no bubblewrap; the process group,

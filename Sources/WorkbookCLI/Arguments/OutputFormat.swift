@@ -1,0 +1,16 @@
+/// `--format`: one type for every command that has it. The spec lists a command's formats
+/// (so the parser refuses others before `run`), and `Invocation.format` decodes it once.
+enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, junit
+
+    /// The `--format` option of a command that prints `formats` (text first: the default).
+    static func option(_ formats: [OutputFormat], _ help: String) -> CommandSpec.Option {
+        .value("format", "FORMAT", choices: formats.map(\.rawValue), help)
+    }
+}
+
+extension Invocation {
+    /// The `--format` given, text when none. The parser has checked it against the
+    /// command's choices, so an unknown word cannot reach here; text stands in regardless.
+    var format: OutputFormat { value("format").flatMap(OutputFormat.init(rawValue:)) ?? .text }
+}
