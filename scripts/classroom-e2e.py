@@ -198,7 +198,9 @@ class Runner:
     def hash_files(self, patterns):
         digest = hashlib.sha256()
         for pattern in patterns:
-            for path in sorted(self.workspace.glob(pattern)):
+            # `Sources/**` is every file below (pathlib's `**` alone matches folders only).
+            paths = (self.workspace / pattern[:-3]).rglob("*") if pattern.endswith("/**") else self.workspace.glob(pattern)
+            for path in sorted(paths):
                 if path.is_file():
                     digest.update(hashlib.sha256(path.read_bytes()).digest())
         return digest.hexdigest()
