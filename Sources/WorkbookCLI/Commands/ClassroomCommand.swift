@@ -10,16 +10,21 @@ enum ClassroomCommand: Command {
         options: [
             .value("out", "FILE", "where to write it (default: .github/workflows/classroom.yml in the workbook)"),
             .value("points", "P", "points for each exercise whose chapter sets none (default 1)"),
-            .value("timeout", "MINUTES", "minutes each exercise's step may take (default 10: the first one builds)"),
+            .value("timeout", "MINUTES", "minutes each exercise's step may take (default 10: a chapter's first also builds its modules)"),
             .flag("force", "replace an existing file"),
         ],
         discussion: """
         One autograding-command-grader step per exercise of the chapters named (default:
         all), each running `workbook check N.M` with its points (the chapter's `Points:`, else
-        --points) and time-out, then the
-        autograding-grading-reporter that adds them up, after steps that install Swift,
-        cmark, bubblewrap and `workbook` on ubuntu-latest. Commit the file in the
-        assignment's template repository. Checked with actionlint in the test suite.
+        --points) and time-out, then the autograding-grading-reporter that adds them up. The
+        job runs in the official Swift image of the tested toolchain (\(ClassroomWorkflow.image),
+        privileged so that bubblewrap can make its sandbox; where it cannot, each step says
+        "sandbox: off"), installs cmark and bubblewrap, and builds `workbook` in debug once per
+        push, kept with actions/cache. `workbook release` puts this file in the student
+        repository; commit it in the assignment's template repository.
+        The action scores an exercise all or nothing (max-score on exit 0, else 0). Classroom
+        runs the tests the student's repository holds, which the student can change; the grade
+        of record is `workbook grade` over the collected repositories, with hidden tests.
         Exit status: 0 when written; 1 when the file exists (use --force); 2 for a usage error.
         """)
 

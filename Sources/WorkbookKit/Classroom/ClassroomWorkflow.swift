@@ -1,10 +1,25 @@
 import WorkbookModel
 /// `.github/workflows/classroom.yml` for GitHub Classroom's autograding: one
 /// `autograding-command-grader` step per exercise (`workbook check N.M`, its points, its
-/// time limit), then the reporter that sums them. The set-up steps put Swift, cmark,
-/// bubblewrap and `workbook` on the runner first. (What GitHub Classroom itself writes,
-/// in the same shape: the reporter reads each step's `<ID>_RESULTS` variable.)
+/// time limit), then the reporter that sums them — the shape GitHub Classroom writes
+/// itself (the reporter reads each step's `<ID>_RESULTS` variable). `workbook release`
+/// puts it in the student repository; `workbook classroom` writes it on its own.
+///
+/// The job runs in the official Swift image of the toolchain the workbook is tested with,
+/// pinned here only (`swiftVersion`; the README and the tests check against it), rather
+/// than `swift-actions/setup-swift`, which lags new runner images. The tool is built once
+/// per push in debug and its `.build` kept with `actions/cache` between pushes.
 public enum ClassroomWorkflow {
+    /// The Swift the workbook is tested with: the one place it is pinned.
+    public static let swiftVersion = "6.3.1"
+    /// The image's distribution: Debian 12, as on the machines the tests run on.
+    public static let distribution = "bookworm"
+    /// The official image on Docker Hub (`swift:6.3.1-bookworm`).
+    public static var image: String { "swift:\(swiftVersion)-\(distribution)" }
+    /// What the tool needs besides the image: cmark (the Markdown parser) and bubblewrap
+    /// (the sandbox learner code runs in).
+    public static let packages = ["libcmark-dev", "bubblewrap"]
+
     public struct Step: Sendable, Equatable {
         public var id: ExerciseID
         public var title: String
@@ -23,14 +38,26 @@ public enum ClassroomWorkflow {
     /// The step's id: letters, digits and dashes (`exercise-3-2`).
     static func stepID(_ id: ExerciseID) -> String { "exercise-\(id.chapter)-\(id.number)" }
 
+    /// The id of the step that builds the tool (the end-to-end script finds it by this id).
+    static let buildStepID = "build-workbook"
+
     /// A YAML double-quoted scalar.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    public static func yaml(_ steps: [Step], swiftVersion: String = "6.2") -> String {
+    public static func yaml(_ steps: [Step]) -> String {
+        let packages = packages.joined(separator: " ")
         var lines = [
-            "# Written by `workbook classroom`: GitHub Classroom autograding, one step per exercise.",
+            "# Written by the workbook (`workbook release`, `workbook classroom`): GitHub Classroom",
+            "# autograding, one step per exercise, each running `workbook check N.M`.",
+            "#",
+            "# Points: autograding-command-grader gives a step its max-score when the command exits 0",
+            "# and 0 otherwise, so an exercise here scores all its points or none; the partial credit",
+            "# `workbook grade` gives (the share of an exercise's tests that pass) is not available here.",
+            "# What this grade is worth: it runs the tests the student's repository holds, which the",
+            "# student can change; the grade of record is the teacher's `workbook grade` over the",
+            "# collected repositories, with the hidden tests.",
             "name: Autograding Tests",
             "\"on\":",
             "  - push",
@@ -43,21 +70,43 @@ public enum ClassroomWorkflow {
             "  run-autograding-tests:",
             "    runs-on: ubuntu-latest",
             "    if: github.actor != 'github-classroom[bot]'",
+            "    # The official Swift image of the toolchain the workbook is tested with. Privileged:",
+            "    # learner code runs in bubblewrap, whose namespaces Docker's default seccomp and",
+            "    # AppArmor profiles (and its masked /proc) refuse. Where a sandbox still cannot be",
+            "    # made, every `workbook check` below says \"sandbox: off\" and why.",
+            "    container:",
+            "      image: \(image)",
+            "      options: --privileged",
             "    steps:",
             "      - name: Checkout code",
             "        uses: actions/checkout@v5",
-            "      - name: Install Swift",
-            "        uses: swift-actions/setup-swift@v2",
-            "        with:",
-            "          swift-version: \(quoted(swiftVersion))",
-            "      - name: Install the workbook",
+            "      - name: Install cmark and bubblewrap",
             "        run: |",
-            "          sudo apt-get update -qq",
-            "          sudo apt-get install -y -qq libcmark-dev pkg-config bubblewrap unzip",
-            "          # Ubuntu 24.04 keeps user namespaces from unprivileged programs; the sandbox needs them.",
-            "          sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true",
-            "          make install PREFIX=\"$HOME/.local\"",
-            "          echo \"$HOME/.local/bin\" >> \"$GITHUB_PATH\"",
+            "          if ! dpkg -s \(packages) >/dev/null 2>&1; then",
+            "            apt-get update -qq",
+            "            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \(packages) >/dev/null",
+            "          fi",
+            "      # The tool's build, per repository: the first push builds (a few minutes), later",
+            "      # pushes restore it. Saved right after the build, not at the job's end, because the",
+            "      # job fails whenever an exercise does (the reporter's verdict), and a failed job",
+            "      # would save nothing.",
+            "      - name: Restore the workbook's build",
+            "        id: restore-build",
+            "        uses: actions/cache/restore@v5",
+            "        with:",
+            "          path: .build",
+            "          key: workbook-\(image.replacingOccurrences(of: ":", with: "-"))-${{ hashFiles('Package.swift', 'Sources/**') }}",
+            "      - name: Build the workbook (debug)",
+            "        id: \(buildStepID)",
+            "        run: |",
+            "          swift build --product workbook",
+            "          swift build --show-bin-path >> \"$GITHUB_PATH\"",
+            "      - name: Save the workbook's build",
+            "        if: steps.restore-build.outputs.cache-hit != 'true'",
+            "        uses: actions/cache/save@v5",
+            "        with:",
+            "          path: .build",
+            "          key: ${{ steps.restore-build.outputs.cache-primary-key }}",
         ]
         for step in steps {
             let name = quoted("Exercise \(step.id): \(step.title)")
@@ -67,7 +116,6 @@ public enum ClassroomWorkflow {
                 "        uses: classroom-resources/autograding-command-grader@v1",
                 "        with:",
                 "          test-name: \(name)",
-                "          setup-command: \"\"",
                 "          command: \(quoted("workbook check \(step.id)"))",
                 "          timeout: \(step.timeoutMinutes)",
                 "          max-score: \(step.points)",
