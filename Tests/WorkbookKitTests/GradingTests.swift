@@ -69,7 +69,10 @@ struct GradingTests {
         #expect(statuses[9]?.tests.first?.message?.contains("(answer9() → 0) == 9") == true)
         #expect(statuses[12]?.tests.first?.location == SourceLocation(path: "Tests/Chapter02FaultsTests/Ex12_WrongAnswerTests.swift", line: 8, column: 9))
         // The failure names the learner's function in the learner's file, and the test's failing line.
-        #expect(statuses[12]?.tests.first?.yourCode == [CodePointer(name: "answer12", path: "exercises/02-faults/Ex12_WrongAnswer.swift", line: 4)])
+        let pointers = statuses[12]?.tests.first?.yourCode ?? []
+        #expect(pointers.map { "\($0.name) \($0.path):\($0.line)" } == ["answer12 exercises/02-faults/Ex12_WrongAnswer.swift:4"], "\(pointers)")
+        // Its lines as written, numbered from the declaration's line.
+        #expect(pointers.first?.excerpt?.hasPrefix("4 |") == true, "\(pointers.first?.excerpt ?? "no excerpt")")
         #expect(statuses[12]?.tests.first?.failedCode == "8 |         #expect(answer12() == 12)")
 
         #expect(GradingFixture.processes(matching: "97.531").isEmpty, "the sleep started by exercise 2.10 is still running")
