@@ -80,7 +80,7 @@ struct GradingContext {
     func predictionsToReveal() -> Set<ExerciseID> {
         let state = ProgressStore(workbook: workbook).load()
         var reveal: Set<ExerciseID> = []
-        for exercise in chapter.exercises where exercise.kind == .predict {
+        for exercise in chapter.exercises where exercise.kind.judge == .prediction {
             let earlier = state[exercise.id].wrongPredictions ?? []
             let now = fileHash(of: exercise)
             let tries = earlier.count + (now.map { earlier.contains($0) ? 0 : 1 } ?? 0)
@@ -112,7 +112,7 @@ struct GradingContext {
                         entry.passedFileHashes = Array(((entry.passedFileHashes ?? []) + [hash]).suffix(20))
                     }
                 }
-                if exercise.status == .failed, chapter.exercise(exercise.id)?.kind == .predict,
+                if exercise.status == .failed, chapter.exercise(exercise.id)?.kind.judge == .prediction,
                    let hash = entry.gradedFileHash, !(entry.wrongPredictions ?? []).contains(hash) {
                     entry.wrongPredictions = (entry.wrongPredictions ?? []) + [hash]
                 }

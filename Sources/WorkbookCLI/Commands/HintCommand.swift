@@ -25,7 +25,7 @@ enum HintCommand: Command {
         let console = context.console
         guard !exercise.hints.isEmpty else {
             console.print("Exercise \(exercise.id) has no hints.")
-            if exercise.kind == .predict { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
+            if exercise.kind.judge == .prediction { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
             return .success
         }
         let store = ProgressStore(workbook: workbook)
@@ -42,7 +42,7 @@ enum HintCommand: Command {
         for (index, hint) in exercise.hints.prefix(count).enumerated() {
             console.print("Hint \(index + 1) of \(exercise.hints.count): \(hint.text)")
         }
-        if exercise.kind == .predict { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
+        if exercise.kind.judge == .prediction { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
         if count < exercise.hints.count {
             console.print(console.styled("Run `workbook hint \(exercise.id)` again for the next hint.", .dim))
         } else {

@@ -110,7 +110,7 @@ enum ListCommand: Command {
             for exercise in chapter.exercises {
                 let status = workbook.recordedStatus(of: exercise, in: chapter, state: state)
                 let padded = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
-                let kind = exercise.kind == .write ? "" : console.styled("  (\(exercise.kind.rawValue))", .dim)
+                let kind = exercise.kind.label.map { console.styled("  (\($0))", .dim) } ?? ""
                 console.print("    \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0))\(padded)  \(badge(status, console))\(kind)")
             }
         }

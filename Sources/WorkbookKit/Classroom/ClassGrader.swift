@@ -137,7 +137,7 @@ public struct ClassGrader: Sendable {
     public static func gradebook(_ results: [StudentResult], workbook: Workbook, chapters: [Int]?,
                                  starterPasses: [ExerciseID: Set<String>] = [:]) -> Gradebook {
         let graded = workbook.chapters.filter { chapters?.contains($0.number) ?? true }
-            .flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
+            .flatMap(\.exercises).filter(\.isGradable)
         let points = Dictionary(graded.map { ($0.id, $0.points) }, uniquingKeysWith: { first, _ in first })
         let rows = results.map { result in
             var cells: [ExerciseID: Gradebook.Cell] = [:]

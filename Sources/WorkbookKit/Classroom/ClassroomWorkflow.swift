@@ -31,7 +31,7 @@ public enum ClassroomWorkflow {
     /// `points`: what an exercise is worth when its chapter does not say (`Points:`).
     public static func steps(for chapters: [Chapter], points: Int = 1, timeoutMinutes: Int = 10) -> [Step] {
         // Every gradable exercise: written code with its tests, and predictions.
-        chapters.flatMap(\.exercises).filter { $0.referenceFile != nil && ($0.testsFile != nil || $0.kind == .predict) }
+        chapters.flatMap(\.exercises).filter(\.isGradable)
             .map { Step(id: $0.id, title: $0.title, points: $0.statedPoints ?? points, timeoutMinutes: timeoutMinutes) }
     }
 

@@ -118,7 +118,7 @@ public struct Similarity: Sendable, Equatable {
         var sources: [String: [ExerciseID: String]] = [:]
         let graded = workbook.chapters.filter { (chapters?.contains($0.number) ?? true) && $0.moduleName != nil }
         for chapter in graded {
-            for exercise in chapter.exercises where exercise.fileName != nil && exercise.kind != .predict {
+            for exercise in chapter.exercises where exercise.fileName != nil && exercise.kind.judge == .tests {
                 let starter = try? workbook.starter(for: exercise)
                 starters[exercise.id] = starter
                 // A release has no references: then the starter alone is given.

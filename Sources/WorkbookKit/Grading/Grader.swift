@@ -80,7 +80,7 @@ public struct Grader: Sendable {
     /// with their program's output (`PredictionGrader`), the others with their tests.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
         let predicted = try PredictionGrader(grader: self).grade(chapter, only: only)
-        let testedOnes = chapter.exercises.contains { $0.kind != .predict && (only == nil || $0.id == only) }
+        let testedOnes = chapter.exercises.contains { $0.kind.judge == .tests && (only == nil || $0.id == only) }
         var grade = testedOnes ? try gradeWithTests(chapter, only: only)
             : ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
         grade.exercises = (grade.exercises + predicted).sorted { $0.id < $1.id }
@@ -88,7 +88,7 @@ public struct Grader: Sendable {
     }
 
     private func gradeWithTests(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
-        let exercises = chapter.exercises.filter { $0.kind != .predict && $0.referenceFile != nil && $0.testsFile != nil }
+        let exercises = chapter.exercises.filter { $0.kind.judge == .tests && $0.referenceFile != nil && $0.testsFile != nil }
         guard let moduleName = chapter.moduleName else {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
         }
@@ -124,7 +124,7 @@ public struct Grader: Sendable {
             // The file as the learner submitted it: a reference standing in for a compile
             // exercise that does not compile is never named as the learner's file.
             let learnerPath = displayPath(of: asSubmitted.first { $0.exercise == exercise.id } ?? submission)
-            if exercise.kind == .compile, !options.runStarters,
+            if !exercise.kind.starterCompiles, !options.runStarters,
                let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
                 // A compile exercise's starter is meant not to compile: untouched, it is not started.
                 let path = displayPath(of: original)

@@ -55,7 +55,7 @@ struct GradingBuild {
         // Read and hashed only when a memo may be asked for: most checks have no untouched
         // compile starter, and every check would read the module's sources again.
         let compileStarter = submissions.contains { submission in
-            submission.isStarter && exercises.contains { $0.id == submission.exercise && $0.kind == .compile }
+            submission.isStarter && exercises.contains { $0.id == submission.exercise && !$0.kind.starterCompiles }
         }
         let moduleInputs = compileStarter ? Self.moduleInputs(folder: moduleFolder, dependencies: dependencies) : ""
         let remembered = standInForUntouchedCompileStarters(&submissions, &output, moduleInputs: moduleInputs)
@@ -147,7 +147,7 @@ struct GradingBuild {
         var replaced: Set<ExerciseID> = []
         for index in submissions.indices where submissions[index].isStarter && output.broken[submissions[index].exercise] == nil {
             let id = submissions[index].exercise
-            guard let exercise = exercises.first(where: { $0.id == id }), exercise.kind == .compile,
+            guard let exercise = exercises.first(where: { $0.id == id }), !exercise.kind.starterCompiles,
                   let reference = exercise.referenceFile,
                   let memo = starterMemo(id, submissions[index].file, moduleInputs: moduleInputs),
                   let known = FileManager.default.contents(atPath: memo.path) else { continue }
@@ -163,7 +163,7 @@ struct GradingBuild {
     private func rememberCompileStarters(_ files: [(ExerciseID, URL)], _ output: Output, except remembered: Set<ExerciseID>, moduleInputs: String) {
         guard grader.options.submissions == .workspace else { return }
         for (id, file) in files where !remembered.contains(id) {
-            guard let text = output.broken[id], let exercise = exercises.first(where: { $0.id == id }), exercise.kind == .compile,
+            guard let text = output.broken[id], let exercise = exercises.first(where: { $0.id == id }), !exercise.kind.starterCompiles,
                   let starter = try? workbook.starter(for: exercise),
                   (try? String(contentsOf: file, encoding: .utf8)) == starter,
                   let memo = starterMemo(id, file, moduleInputs: moduleInputs) else { continue }
@@ -192,7 +192,7 @@ struct GradingBuild {
             } else {
                 continue
             }
-            if exercise.kind == .compile, let referenceFile = exercise.referenceFile {
+            if !exercise.kind.starterCompiles, let referenceFile = exercise.referenceFile {
                 // Its starter does not compile by design: the reference stands in, as `blame` does.
                 submissions[index] = Submission(exercise: exercise.id, file: workbook.url(referenceFile), origin: .reference,
                                                 isStarter: submissions[index].isStarter)
@@ -227,7 +227,7 @@ struct GradingBuild {
                                                       shownPath: grader.displayPath(of: submissions[index]), libraries: libraries)
             else { continue }
             output.broken[exercise.id] = refusal
-            if exercise.kind == .compile, let reference = exercise.referenceFile {
+            if !exercise.kind.starterCompiles, let reference = exercise.referenceFile {
                 submissions[index] = Submission(exercise: exercise.id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
             } else if let starterText = try? workbook.starter(for: exercise),
                       let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) {
@@ -256,9 +256,9 @@ struct GradingBuild {
             // `verify`'s starters: a starter that does not compile is that exercise's
             // finding, and its reference stands in so the other starters are still graded
             // (without it, every exercise of the chapter was blamed).
-            let verifiedStarter = grader.options.submissions == .starters && exercise.kind != .compile
+            let verifiedStarter = grader.options.submissions == .starters && exercise.kind.starterCompiles
             if verifiedStarter ? submissions[index].origin == .reference
-                : submissions[index].origin == (exercise.kind == .compile ? .reference : .starter) { continue }
+                : submissions[index].origin == (exercise.kind.starterCompiles ? .starter : .reference) { continue }
             var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
             if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
@@ -270,7 +270,7 @@ struct GradingBuild {
                     + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
             }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
-            if exercise.kind == .compile || verifiedStarter, let reference = exercise.referenceFile {
+            if !exercise.kind.starterCompiles || verifiedStarter, let reference = exercise.referenceFile {
                 // Its starter does not compile by design, so the reference stands in; the
                 // exercise is graded "does not compile" all the same, and no exercise uses it.
                 submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)

@@ -12,7 +12,7 @@ struct PredictionGrader {
 
     /// Grades of `chapter`'s predict exercises (just `only`, when it is one of them).
     func grade(_ chapter: Chapter, only: ExerciseID?) throws -> [ExerciseGrade] {
-        let exercises = chapter.exercises.filter { $0.kind == .predict && (only == nil || $0.id == only) }
+        let exercises = chapter.exercises.filter { $0.kind.judge == .prediction && (only == nil || $0.id == only) }
         guard !exercises.isEmpty else { return [] }
         var grades: [ExerciseGrade] = []
         var toRun: [(Exercise, Submission)] = []

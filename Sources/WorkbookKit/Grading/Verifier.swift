@@ -59,12 +59,12 @@ public struct Verifier: Sendable {
         references.options.runStarters = true
         references.options.leftOutTests.formUnion(leftOut)
         // An author is told what the program really printed.
-        references.options.revealPredictions = Set(chapter.exercises.filter { $0.kind == .predict }.map(\.id))
+        references.options.revealPredictions = Set(chapter.exercises.filter { $0.kind.judge == .prediction }.map(\.id))
         let starterGrades = chapter.exercises.isEmpty ? nil : try starters.grade(chapter)
         let referenceGrades = chapter.exercises.isEmpty ? nil : try references.grade(chapter)
         for exercise in chapter.exercises {
             let at = exercise.filesLocation ?? exercise.location
-            if exercise.kind == .compile, let starter = starterGrades?.exercises.first(where: { $0.id == exercise.id }) {
+            if !exercise.kind.starterCompiles, let starter = starterGrades?.exercises.first(where: { $0.id == exercise.id }) {
                 findings += CompileExerciseRule.check(exercise, starter: starter, at: at)
             } else if let starter = starterGrades?.exercises.first(where: { $0.id == exercise.id }) {
                 switch starter.status {

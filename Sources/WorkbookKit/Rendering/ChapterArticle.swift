@@ -219,7 +219,7 @@ struct ChapterArticle {
     /// Ends an exercise's box: the code its edition shows, then the hints, folded.
     private mutating func closeExercise(_ exercise: Exercise) {
         tally.exercises += 1
-        if exercise.kind == .compile, let error = exercise.starterError {
+        if !exercise.kind.starterCompiles, let error = exercise.starterError {
             html += "<p class=\"file\">Swift 6 rejects the starter: <code>error: \(HTML.escape(error))</code></p>\n"
         }
         switch edition {
@@ -246,7 +246,7 @@ struct ChapterArticle {
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"
         do {
             let starter = try (starters[exercise.id] ?? Result { () throws(WorkbookError) in try workbook.starter(for: exercise) }).get()
-            writeCode(starter, language: exercise.kind == .predict ? nil : "swift", classes: "code starter")
+            writeCode(starter, language: exercise.kind.judge == .tests ? "swift" : nil, classes: "code starter")
         } catch {
             // Never fall back to the reference file: that is the answer.
             problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no starter to show: \(error)")
@@ -258,7 +258,7 @@ struct ChapterArticle {
             html += "<p class=\"file\">Reference solution: <code>\(HTML.escape(reference))</code></p>\n"
             do {
                 let solution = try SolutionMarkers.solution(from: try workbook.read(reference), path: reference)
-                writeCode(solution, language: exercise.kind == .predict ? nil : "swift", classes: "code solution")
+                writeCode(solution, language: exercise.kind.judge == .tests ? "swift" : nil, classes: "code solution")
             } catch {
                 problem(at: exercise.filesLocation ?? exercise.location, "exercise \(exercise.id): no solution to show: \(error)")
             }

@@ -80,7 +80,7 @@ public struct LearnerModules: Sendable {
             // A compile exercise's starter does not compile by design (`verify` proves it):
             // left out without a build that would only say so.
             for index in slots.indices {
-                guard let slot = slots[index], slot.exercise.kind == .compile, slot.isStarterText else { continue }
+                guard let slot = slots[index], !slot.exercise.kind.starterCompiles, slot.isStarterText else { continue }
                 leftOut.append(LeftOut(exercise: slot.exercise.id.description, file: display(slot), standIn: .nothing,
                                        reason: "is still the starter, which does not compile until the exercise is done"))
                 slots[index] = nil
@@ -102,7 +102,7 @@ public struct LearnerModules: Sendable {
                     let firstError = CompilerDiagnostics(failure).entries.first { $0.severity == "error" && $0.path == path }
                         .map { entry in shorten(entry.text.split(separator: "\n").first.map(String.init) ?? entry.text) }
                     let reason = "does not compile" + (firstError.map { " (\($0))" } ?? "")
-                    if slot.isLearners, !slot.isStarterText, slot.exercise.kind != .compile {
+                    if slot.isLearners, !slot.isStarterText, slot.exercise.kind.starterCompiles {
                         leftOut.append(LeftOut(exercise: slot.exercise.id.description, file: display(slot), standIn: .starter, reason: reason))
                         slot.file = slot.starter
                         slot.isLearners = false

@@ -46,12 +46,15 @@ public struct Linter {
 
     private func checkReference(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
         guard let reference = exercise.referenceFile else { return [] }
-        if exercise.kind == .predict {
+        switch exercise.kind.judge {
+        case .prediction:
             guard reference.hasPrefix("Sources/Predictions/") else {
                 return [Diagnostic(at: location, "the reference prediction of exercise \(exercise.id) belongs under Sources/Predictions/ (outside every module), not \(reference)")]
             }
-        } else if !(reference.hasPrefix("Sources/") && reference.hasSuffix(".swift")) {
-            return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
+        case .tests:
+            guard reference.hasPrefix("Sources/") && reference.hasSuffix(".swift") else {
+                return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
+            }
         }
         let source: String
         do {
@@ -81,7 +84,7 @@ public struct Linter {
             guard let used = chapter.exercise(id) else {
                 return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), which \(chapter.path) does not have")
             }
-            guard used.kind == .write else {
+            guard used.kind.canBeUsedByOthers else {
                 return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), a \(used.kind.rawValue) exercise; only write exercises' code can be used")
             }
             return nil

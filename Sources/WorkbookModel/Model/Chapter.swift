@@ -53,7 +53,7 @@ public struct Chapter: Sendable, Equatable {
     public func dump() -> String {
         var lines = ["chapter \(number) \(title.debugDescription) \(path) @\(titleLocation.line)"]
         for exercise in exercises {
-            let kind = exercise.kind == .write ? "" : " (\(exercise.kind.rawValue))"
+            let kind = exercise.kind.label.map { " (\($0))" } ?? ""
             lines.append("  exercise \(exercise.id)\(kind) \(exercise.title.debugDescription) @\(exercise.location.line)")
             lines.append("    reference: \(exercise.referenceFile ?? "-")")
             lines.append("    tests: \(exercise.testsFile ?? "-")")

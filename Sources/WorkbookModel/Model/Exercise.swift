@@ -70,7 +70,7 @@ public struct Exercise: Sendable, Equatable {
     /// The Swift module the reference file belongs to (`Sources/<Module>/…`).
     public var moduleName: String? {
         // A predict exercise's reference is a prediction, in no module.
-        guard let referenceFile, kind != .predict else { return nil }
+        guard let referenceFile, kind.judge == .tests else { return nil }
         let parts = referenceFile.split(separator: "/")
         guard parts.count >= 3, parts[0] == "Sources" else { return nil }
         return String(parts[1])

@@ -168,9 +168,12 @@ private struct Builder {
     private mutating func closeExercise() {
         guard var exercise = open else { return }
         open = nil
-        if exercise.kind == .predict {
+        switch exercise.kind.judge {
+        case .prediction:
             closePrediction(exercise)
             return
+        case .tests:
+            break
         }
         if exercise.starterError != nil { exercise.kind = .compile }
         if exercise.referenceFile == nil || exercise.testsFile == nil, !badLinks.contains(exercise.id) {

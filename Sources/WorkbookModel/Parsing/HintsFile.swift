@@ -104,9 +104,9 @@ public struct HintsFile: Sendable {
             if exercise.hints.count < 2 {
                 diagnostics.append(Diagnostic(at: exercise.location, "exercise \(exercise.id) has \(exercise.hints.count) hint(s) in \(path); give at least two under '## Exercise \(exercise.id)' ('> Hint: …'), from a nudge to the idea and the API"))
             }
-            if exercise.kind == .predict, exercise.explanation == nil {
+            if exercise.kind.judge == .prediction, exercise.explanation == nil {
                 diagnostics.append(Diagnostic(at: exercise.location, "predict exercise \(exercise.id) has no '> Why: …' in \(path); it explains the output once the prediction is right"))
-            } else if exercise.kind != .predict, let why = exercise.explanation {
+            } else if exercise.kind.judge == .tests, let why = exercise.explanation {
                 diagnostics.append(Diagnostic(at: why.location, "only predict exercises have a '> Why:' explanation; \(exercise.id) is a \(exercise.kind.rawValue) exercise"))
             }
         }

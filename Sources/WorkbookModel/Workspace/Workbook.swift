@@ -61,7 +61,7 @@ public struct Workbook: Sendable {
     /// A predict exercise's program is expected to print its reference prediction, so
     /// `workbook run` (and `verify`) prove that the reference is the real output.
     private static func expectPredictions(in chapter: inout Chapter, rootPath: String) {
-        for exercise in chapter.exercises where exercise.kind == .predict {
+        for exercise in chapter.exercises where exercise.kind.judge == .prediction {
             guard let reference = exercise.referenceFile, let line = exercise.programLine,
                   let data = FileManager.default.contents(atPath: rootPath + reference),
                   let solution = try? SolutionMarkers.solution(from: String(decoding: data, as: UTF8.self), path: reference),
