@@ -89,15 +89,17 @@ MUTATE_FLAGS = $(if $(filter all,$(MUTATE_SAMPLE)),,--sample $(MUTATE_SAMPLE)) -
 # The chapters' exercise suites run in a process of their own: their waits for callbacks
 # (8 s, as a learner's grading gets) must not share the test pool with the engine's
 # integration suites, which start compilers and sandboxes by the dozen.
+# Each step prints its wall and CPU time after it (scripts/timed.sh: "time, STEP: …").
+TIMED    = scripts/timed.sh
 test: build test-deps
-	$(SWIFT) test $(LAYERS) --skip Chapter0
-	$(SWIFT) test $(LAYERS) --filter Chapter0
-	$(WORKBOOK) lint
-	$(WORKBOOK) verify
-	$(WORKBOOK) mutate $(MUTATE_FLAGS)
-	$(WORKBOOK) run all
-	$(WORKBOOK) render all --out $(BUILD)/handouts-smoke
-	$(MAKE) --no-print-directory classroom-check
+	$(TIMED) "engine suites" $(SWIFT) test $(LAYERS) --skip Chapter0
+	$(TIMED) "chapter suites" $(SWIFT) test $(LAYERS) --filter Chapter0
+	$(TIMED) lint $(WORKBOOK) lint
+	$(TIMED) verify $(WORKBOOK) verify
+	$(TIMED) mutate $(WORKBOOK) mutate $(MUTATE_FLAGS)
+	$(TIMED) "run all" $(WORKBOOK) run all
+	$(TIMED) render $(WORKBOOK) render all --out $(BUILD)/handouts-smoke
+	$(TIMED) classroom-check $(MAKE) --no-print-directory classroom-check
 
 # GitHub Classroom (issue 31), end to end: a release pushed as the template, a student's
 # push with some exercises solved, every step of its workflow run in a fresh clone as the
@@ -114,9 +116,9 @@ classroom-check: build test-deps
 # the back end, so running it again would repeat it (CI did: a third of its time).
 test-driver: build
 	$(WORKBOOK) clean
-	WORKBOOK_BACKEND=driver $(SWIFT) test $(LAYERS) --filter "$$(scripts/tagged-suites.sh backend)"
-	WORKBOOK_BACKEND=driver $(WORKBOOK) verify
-	WORKBOOK_BACKEND=driver $(WORKBOOK) run all
+	WORKBOOK_BACKEND=driver $(TIMED) "driver: backend suites" $(SWIFT) test $(LAYERS) --filter "$$(scripts/tagged-suites.sh backend)"
+	WORKBOOK_BACKEND=driver $(TIMED) "driver: verify" $(WORKBOOK) verify
+	WORKBOOK_BACKEND=driver $(TIMED) "driver: run all" $(WORKBOOK) run all
 
 # Each target prints its own figures; `bench` runs them all. They measure the tool as
 # `make install` builds it (release).
@@ -266,9 +268,9 @@ handouts-deps:
 # Both editions as books (student on A4, instructor on Letter, so both papers are
 # checked), then every page in Chromium, through vnu, and the books' pages.
 handouts-check: build chromium-deps handouts-deps
-	$(WORKBOOK) render all --edition student --out handouts/student --pdf --paper a4
-	$(WORKBOOK) render all --edition instructor --out handouts/instructor --pdf --paper letter
-	python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check \
+	$(TIMED) "render student book" $(WORKBOOK) render all --edition student --out handouts/student --pdf --paper a4
+	$(TIMED) "render instructor book" $(WORKBOOK) render all --edition instructor --out handouts/instructor --pdf --paper letter
+	$(TIMED) "check the pages" python3 scripts/handouts-check.py handouts/student handouts/instructor --artifacts handouts/check \
 	  --books handouts/student/workbook.pdf handouts/instructor/workbook.pdf
 
 # Grading a class of 30 with `workbook grade` against a shell loop of `workbook check`.
