@@ -15,9 +15,6 @@ public enum WorkbookCLI {
             + [CompletionsCommand.self, ManCommand.self, HelpCommand.self, VersionCommand.self]
     }
 
-    /// The commands that fill `.workbook/cache`, after which it is pruned to its cap.
-    static let cacheUsers: Set<String> = ["check", "run", "verify", "mutate", "grade", "start", "editor"]
-
     static var specs: [CommandSpec] {
         commands.map { $0.spec }
     }
@@ -53,8 +50,11 @@ public enum WorkbookCLI {
         do {
             if let command = commands.first(where: { $0.spec.name == invocation.command }) {
                 let status = try command.run(invocation, in: context)
-                if cacheUsers.contains(command.spec.name), let root = try? context.workbookRoot() {
-                    // At most once an hour; under the cap it only measures (about 30 ms).
+                // After any command run in a workbook, not a hand-kept list of those that fill the
+                // cache (watch, render and classroom were missing from it): at most once an
+                // hour (one stat of a stamp otherwise), and only when the cache exists; under
+                // the cap it only measures (about 30 ms).
+                if let root = try? context.workbookRoot() {
                     Workbook.cachePruner(root: root, environment: context.environment).pruneIfDue()
                 }
                 return status

@@ -45,7 +45,7 @@ public struct SwiftToolchain: Sendable {
     /// `locate(environment:versionCache:)` with the version kept in a workbook's cache
     /// folder, where grading and the snippet runner both find it.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment, cacheFolder: URL) throws -> SwiftToolchain {
-        try locate(environment: environment, versionCache: cacheFolder.appendingPathComponent("toolchain-version"))
+        try locate(environment: environment, versionCache: CacheFolder.toolchainVersion.url(in: cacheFolder))
     }
 
     private static func find(environment: [String: String]) throws -> String {

@@ -99,4 +99,12 @@ struct CachePrunerTests {
         #expect(Workbook.cachePruner(root: root, environment: ["WORKBOOK_CACHE_LIMIT": "-3"]).capBytes == 512 << 20)
         #expect(Workbook.cachePruner(root: root, environment: [:]).folder.path == "/tmp/some-workbook/.workbook/cache")
     }
+
+    @Test("keeps exactly the folders CacheFolder marks kept, and looks one level deeper only in mutate")
+    func policyFromTheLayout() {
+        let pruner = Workbook.cachePruner(root: FileManager.default.temporaryDirectory, environment: [:])
+        #expect(pruner.kept == ["toolchain-version", "recipes", "launcher", "starters"])
+        #expect(pruner.nested == ["mutate"])
+        #expect(Set(CacheFolder.allCases.map(\.rawValue)).count == CacheFolder.allCases.count, "two folders share a name")
+    }
 }

@@ -5,6 +5,7 @@ import Testing
 import WorkbookTestSupport
 @testable import WorkbookModel
 @testable import WorkbookToolchain
+import WorkbookSystem
 
 @Suite("Grading a chapter", .serialized, .tags(.compiles, .backend))
 struct GradingTests {
@@ -92,7 +93,7 @@ struct GradingTests {
         // The learner copies the references in: the same interface, so the tests' objects
         // verify compiled are reused; only the module (whose objects name the learner's
         // paths) and the link are new.
-        let testObjects = workbook.cacheFolder.appendingPathComponent("test-objects")
+        let testObjects = CacheFolder.testObjects.url(in: workbook.cacheFolder)
         let builtTestObjects = try FileManager.default.contentsOfDirectory(atPath: testObjects.path).sorted()
         let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -114,6 +115,14 @@ struct GradingTests {
         let again = try await onOwnThread { try grader.grade(chapter) }
         #expect(again.exercises.map(\.status) == [.passed, .doesNotCompile, .passed])
         #expect(again.exercises[1].message.hasPrefix("exercises/01-basics/Ex2_Apply.swift:1:"))
+
+        // Every folder that verifying, grading and a failed build left in the cache is one
+        // `CacheFolder` names, so the pruner's rules reach it.
+        let left = try FileManager.default.contentsOfDirectory(at: workbook.cacheFolder, includingPropertiesForKeys: [.isDirectoryKey])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true && !$0.lastPathComponent.hasPrefix(".") }
+            .map(\.lastPathComponent)
+        #expect(left.count >= 5, "\(left)")
+        #expect(left.filter { CacheFolder(rawValue: $0) == nil }.isEmpty, "folders no CacheFolder names: \(left.sorted())")
     }
 
     @Test("after an edit inside one function, runs only the exercises whose tests reach that file")

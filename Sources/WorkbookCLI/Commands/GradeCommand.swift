@@ -80,7 +80,7 @@ enum GradeCommand: Command {
         let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
-        let students = try ClassSubmissions.find(in: submissions, scratch: workbook.cacheFolder.appendingPathComponent("class-zips"),
+        let students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
                                                  workbook: workbook)
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "

@@ -66,7 +66,7 @@ public struct ClassGrader: Sendable {
     }
 
     /// The folder lane `lane` builds its students' modules in.
-    static func laneBuildsFolderName(_ lane: Int) -> String { "builds-class-\(lane)" }
+    static func laneBuildsFolderName(_ lane: Int) -> String { "\(CacheFolder.builds.rawValue)-class-\(lane)" }
 
     /// Starts each lane that has no build folder yet from the prebuilt one (`make setup`
     /// and `verify` build every chapter's module there): without it the first student of

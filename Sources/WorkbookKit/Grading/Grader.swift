@@ -21,7 +21,7 @@ public struct Grader: Sendable {
         /// Where the incremental module builds live, under the cache. A module's build
         /// folder is locked while it builds, so graders that must build side by side (a
         /// class: `ClassGrader`) each get a folder of their own.
-        public var buildsFolderName = "builds"
+        public var buildsFolderName = CacheFolder.builds.rawValue
         /// Tell each test's own output apart (results.json's per-test `output`): the tests
         /// of an exercise then run one at a time.
         public var outputPerTest = false
@@ -97,7 +97,7 @@ public struct Grader: Sendable {
 
         // Everything a result depends on, hashed: an unchanged re-check stops here.
         let checkKey = try inputsKey(chapter: chapter, moduleName: moduleName, submissions: submissions, selected: selected.map(\.id))
-        let resultFile = cache.appendingPathComponent("results").appendingPathComponent("\(checkKey).json")
+        let resultFile = CacheFolder.results.url(in: cache).appendingPathComponent("\(checkKey).json")
         if options.useCache, let data = FileManager.default.contents(atPath: resultFile.path),
            let cached = try? JSONDecoder().decode(ChapterGrade.self, from: data) {
             return cached
@@ -201,7 +201,7 @@ public struct Grader: Sendable {
         var grades: [ExerciseGrade] = []
         var pending: [(Exercise, Submission)] = []
         var keys: [ExerciseID: String] = [:]
-        let folder = cache.appendingPathComponent("exercise-results")
+        let folder = CacheFolder.exerciseResults.url(in: cache)
         for (exercise, submission) in work {
             let key = inputs.exerciseKey(exercise, submission: submission, reach: reach).map { optionsKey + $0 }
             keys[exercise.id] = key
@@ -280,7 +280,7 @@ public struct Grader: Sendable {
 
     /// The starter written under `.workbook/cache/starters/`, so it can be compiled.
     func starterFile(for exercise: Exercise, in chapter: Chapter, text: String) throws -> URL {
-        let file = cache.appendingPathComponent("starters").appendingPathComponent(chapter.stem)
+        let file = CacheFolder.starters.url(in: cache).appendingPathComponent(chapter.stem)
             .appendingPathComponent(exercise.fileName ?? "Ex\(exercise.id.number).swift")
         if FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) != text {
             try AtomicFile.write(text, to: file)
@@ -291,7 +291,7 @@ public struct Grader: Sendable {
     /// What the learner calls a submission's file.
     func displayPath(of submission: Submission) -> String {
         // A starter compiled from the cache stands for the learner's (missing) file.
-        let starters = cache.appendingPathComponent("starters").standardizedFileURL.path + "/"
+        let starters = CacheFolder.starters.url(in: cache).standardizedFileURL.path + "/"
         let path = submission.file.standardizedFileURL.path
         let file = path.hasPrefix(starters)
             ? workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))) : submission.file

@@ -120,7 +120,7 @@ struct GradingBuild {
         var hash = ContentHash()
         for part in [grader.toolchain.version, exercise.description, file.standardizedFileURL.path, moduleInputs] { hash.combine(part) }
         hash.combine(text)
-        return grader.cache.appendingPathComponent("compile-starters").appendingPathComponent("\(hash.hex).txt")
+        return CacheFolder.compileStarters.url(in: grader.cache).appendingPathComponent("\(hash.hex).txt")
     }
 
     /// The module's own sources (references and support files, by name and content) and
@@ -375,7 +375,7 @@ struct GradingBuild {
         var pathsHash = ContentHash()
         for source in sources { pathsHash.combine(source.path) }
         let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental", pathsHash.hex])
-        let failureFile = grader.cache.appendingPathComponent("failures").appendingPathComponent("\(moduleName)-\(key).txt")
+        let failureFile = CacheFolder.failures.url(in: grader.cache).appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
         }
@@ -421,7 +421,7 @@ struct GradingBuild {
             objectsHash.combine(file.path)
             objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
-        let objects = grader.cache.appendingPathComponent("test-objects").appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
+        let objects = CacheFolder.testObjects.url(in: grader.cache).appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
         let tests = TestObjects(folder: objects, key: objectsHash.hex)
         let failureFile = objects.appendingPathExtension("failure.txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
@@ -495,7 +495,7 @@ struct GradingBuild {
     ) throws -> Runner? {
         let archives = dependencies.reversed().map(\.archive)
         let libraryName = "lib\(moduleName).so"
-        let library = try produce(in: grader.cache.appendingPathComponent("shared-modules"), named: "\(moduleName)-\(module.key)",
+        let library = try produce(in: CacheFolder.sharedModules.url(in: grader.cache), named: "\(moduleName)-\(module.key)",
                                   file: libraryName) { scratch, output in
             // What the runner loads; the module's library asks only for what is missing.
             guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return false }
@@ -507,7 +507,7 @@ struct GradingBuild {
         runnerHash.combine("shared-module-runner-v1")
         runnerHash.combine(tests.key)
         for dependency in dependencies { runnerHash.combine(dependency.key) }
-        let runner = try produce(in: grader.cache.appendingPathComponent("runners"), named: "\(moduleName)-\(runnerHash.hex)",
+        let runner = try produce(in: CacheFolder.runners.url(in: grader.cache), named: "\(moduleName)-\(runnerHash.hex)",
                                  file: "runner") { scratch, output in
             // Every member of the support libraries, exported: the module's library
             // may use what the tests never do.
@@ -559,7 +559,7 @@ struct GradingBuild {
         // Objects first, then the static libraries, dependents before what they use.
         let inputs = testObjects + module.objects + dependencies.reversed().map(\.archive)
         var failure: String?
-        let runner = try produce(in: grader.cache.appendingPathComponent("runners"), named: "\(moduleName)-\(runnerHash.hex)",
+        let runner = try produce(in: CacheFolder.runners.url(in: grader.cache), named: "\(moduleName)-\(runnerHash.hex)",
                                  file: "runner") { scratch, output in
             let result = try grader.toolchain.compile(SwiftToolchain.languageFlags + inputs.map(\.path) + ["-o", output.path],
                                                       workingDirectory: scratch.path)
@@ -575,7 +575,7 @@ struct GradingBuild {
     func shorten(_ text: String) -> String {
         var result = text
         if grader.options.pathsFromWorkspace {
-            for folder in [grader.cache.appendingPathComponent("starters"), workbook.exercisesFolder] {
+            for folder in [CacheFolder.starters.url(in: grader.cache), workbook.exercisesFolder] {
                 result = result.replacingOccurrences(of: folder.standardizedFileURL.path + "/", with: "")
             }
         }
@@ -583,7 +583,7 @@ struct GradingBuild {
         result = result.replacingOccurrences(of: root, with: "")
         // Starters compiled from the cache are shown under the learner's folder name.
         // Both with their slash: `exercises//01-x/…` named a path that does not exist.
-        let starters = workbook.displayPath(grader.cache.appendingPathComponent("starters")) + "/"
+        let starters = workbook.displayPath(CacheFolder.starters.url(in: grader.cache)) + "/"
         result = result.replacingOccurrences(of: starters, with: workbook.displayPath(workbook.exercisesFolder) + "/")
         return result
     }

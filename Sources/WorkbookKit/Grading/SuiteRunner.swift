@@ -24,7 +24,7 @@ struct SuiteRunner {
         let learnerPath = grader.displayPath(of: submission)
         var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .crashed, learnerFile: learnerPath)
         guard let suite = exercise.suiteName else { return grade }
-        let runs = grader.cache.appendingPathComponent("runs").appendingPathComponent(UUID().uuidString)
+        let runs = CacheFolder.runs.url(in: grader.cache).appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
         var environment = ProcessInfo.processInfo.environment
         // The crashed thread's frames only (a few hundredths of a second, measured): the

@@ -84,7 +84,7 @@ public struct MutationRunner: Sendable {
         let all = try mutants(of: chapter, only: only)
         let chosen = selected(all)
         let inputs = try inputsKey(chapter)
-        let resultsFolder = workbook.cacheFolder.appendingPathComponent("mutate/results")
+        let resultsFolder = CacheFolder.mutate.url(in: workbook.cacheFolder).appendingPathComponent("results", isDirectory: true)
         var outcomes = [MutantOutcome?](repeating: nil, count: chosen.count)
         var keys: [String] = []
         for (index, mutant) in chosen.enumerated() {
@@ -165,7 +165,7 @@ private struct WorkerBench: Sendable {
     /// Cache folders keyed by content alone (never by a path), shared with the real
     /// workbook's cache: the tests' objects, the support modules and the test runners
     /// that `verify` built for the references serve every worker too.
-    static let sharedCaches = ["test-objects", "modules", "runners"]
+    static let sharedCaches = [CacheFolder.testObjects, .modules, .runners].map(\.rawValue)
 
     let grader: Grader
     let chapter: Chapter
@@ -177,7 +177,7 @@ private struct WorkerBench: Sendable {
 
     init(runner: MutationRunner, chapter original: Chapter, worker: Int) throws {
         let real = runner.workbook
-        let root = real.cacheFolder.appendingPathComponent("mutate/workers/\(worker)", isDirectory: true)
+        let root = CacheFolder.mutate.url(in: real.cacheFolder).appendingPathComponent("workers/\(worker)", isDirectory: true)
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         lock = try FolderLock(root.appendingPathComponent("lock"))

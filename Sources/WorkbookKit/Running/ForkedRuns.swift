@@ -125,7 +125,7 @@ public enum ForkedRuns {
     /// The launcher module, built by `builder` (or found in its cache) from `source`,
     /// written to `<cache>/launcher/` when it is not there already.
     static func module(_ builder: ModuleBuilder) throws -> ModuleBuilder.BuiltModule {
-        let file = builder.cacheFolder.appendingPathComponent("launcher").appendingPathComponent("\(moduleName).swift")
+        let file = CacheFolder.launcher.url(in: builder.cacheFolder).appendingPathComponent("\(moduleName).swift")
         if FileManager.default.contents(atPath: file.path) != Data(source.utf8) {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(source, to: file)

@@ -143,7 +143,7 @@ public struct LearnerModules: Sendable {
             for exercise in chapter.exercises where exercise.moduleName == name && exercise.fileName?.hasSuffix(".swift") == true {
                 let text = try workbook.starter(for: exercise)
                 // Written where grading keeps starters, named as the learner's file would be.
-                let starter = workbook.cacheFolder.appendingPathComponent("starters").appendingPathComponent(chapter.stem)
+                let starter = CacheFolder.starters.url(in: workbook.cacheFolder).appendingPathComponent(chapter.stem)
                     .appendingPathComponent(exercise.fileName ?? "Ex\(exercise.id.number).swift")
                 if FileManager.default.contents(atPath: starter.path).map({ String(decoding: $0, as: UTF8.self) }) != text {
                     try AtomicFile.write(text, to: starter)
@@ -169,7 +169,7 @@ public struct LearnerModules: Sendable {
 
     /// Absolute paths in a compiler line → paths as the learner names them.
     private func shorten(_ text: String) -> String {
-        let starters = workbook.cacheFolder.appendingPathComponent("starters").standardizedFileURL.path + "/"
+        let starters = CacheFolder.starters.url(in: workbook.cacheFolder).standardizedFileURL.path + "/"
         let root = workbook.root.standardizedFileURL.path + "/"
         return text.replacingOccurrences(of: starters, with: workbook.displayPath(workbook.exercisesFolder) + "/")
             .replacingOccurrences(of: root, with: "")

@@ -35,7 +35,7 @@ final class ModuleKeyMemo: Sendable {
     static let header = "workbook module keys 1"
 
     init(cacheFolder: URL, settleTime: Double = 2) {
-        folder = cacheFolder.appendingPathComponent("module-keys", isDirectory: true)
+        folder = CacheFolder.moduleKeys.url(in: cacheFolder)
         self.settleTime = settleTime
     }
 

@@ -15,7 +15,7 @@ struct SnippetCache: Sendable {
     private let folderPath: String
 
     init(cacheFolder: URL) {
-        folder = cacheFolder.appendingPathComponent("snippet-executions", isDirectory: true)
+        folder = CacheFolder.snippetExecutions.url(in: cacheFolder)
         folderPath = folder.path
     }
 

@@ -94,7 +94,7 @@ public struct SnippetRunner: SnippetResultProvider {
         self.options = options
         self.modules = ImportableModules(root: root, builder: ModuleBuilder(toolchain: toolchain, cacheFolder: cacheFolder))
         self.cache = SnippetCache(cacheFolder: cacheFolder)
-        self.buildsFolder = cacheFolder.appendingPathComponent("snippet-builds", isDirectory: true)
+        self.buildsFolder = CacheFolder.snippetBuilds.url(in: cacheFolder)
         self.cacheFolder = cacheFolder
     }
 

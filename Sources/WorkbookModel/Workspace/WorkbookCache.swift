@@ -22,8 +22,6 @@ extension Workbook {
         let megabytes = environment["WORKBOOK_CACHE_LIMIT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? Self.defaultCacheLimitMB
         return CachePruner(
             folder: cacheFolder, capBytes: Int64(megabytes) << 20,
-            // Small, and each costs a toolchain call or a chapter parse to rebuild.
-            kept: ["toolchain-version", "recipes", "launcher", "starters"],
-            nested: ["mutate"])
+            kept: CacheFolder.kept, nested: CacheFolder.nested)
     }
 }

@@ -188,7 +188,7 @@ extension DirectCommands {
         hash.combine(toolchain.swiftc)
         hash.combine(toolchain.version)
         for flag in flags { hash.combine(flag) }
-        let file = cacheFolder.appendingPathComponent("recipes").appendingPathComponent("\(hash.hex).json")
+        let file = CacheFolder.recipes.url(in: cacheFolder).appendingPathComponent("\(hash.hex).json")
         if let data = FileManager.default.contents(atPath: file.path) {
             // An empty file records that this toolchain's commands could not be learnt.
             return data.isEmpty ? nil : try? JSONDecoder().decode(DirectCommands.self, from: data)

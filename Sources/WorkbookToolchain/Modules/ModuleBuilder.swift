@@ -75,7 +75,7 @@ public struct ModuleBuilder: Sendable {
         name: String, sources: [URL], dependencies: [BuiltModule] = [], flags: [String] = []
     ) throws -> BuiltModule {
         let key = key(name: name, sources: sources, dependencies: dependencies, flags: flags)
-        let folder = cacheFolder.appendingPathComponent("modules").appendingPathComponent("\(name)-\(key)", isDirectory: true)
+        let folder = CacheFolder.modules.url(in: cacheFolder).appendingPathComponent("\(name)-\(key)", isDirectory: true)
         let module = BuiltModule(name: name, folder: folder, key: key)
         let library = folder.appendingPathComponent("lib\(name).a")
         if FileManager.default.fileExists(atPath: library.path) {
@@ -86,8 +86,8 @@ public struct ModuleBuilder: Sendable {
         // Build in a scratch folder and rename, so an interrupted build never leaves a
         // half-written module that looks finished.
         // Named for this build alone: two threads of one process may build the same module.
-        StaleScratch.sweep(cacheFolder.appendingPathComponent("modules"))
-        let scratch = cacheFolder.appendingPathComponent("modules")
+        StaleScratch.sweep(CacheFolder.modules.url(in: cacheFolder))
+        let scratch = CacheFolder.modules.url(in: cacheFolder)
             .appendingPathComponent(".tmp-\(name)-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

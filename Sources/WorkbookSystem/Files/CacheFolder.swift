@@ -1,0 +1,78 @@
+import Foundation
+
+/// Every folder of a workbook's cache (`.workbook/cache`), named once, with how the pruner
+/// treats it: the code that fills a folder and the pruner's keep-list read the same name,
+/// so a new folder is pruned (or kept) by deciding its case here, not by a second list.
+package enum CacheFolder: String, CaseIterable, Sendable {
+    /// The toolchain's version, so that a command does not ask `swiftc` every time.
+    case toolchainVersion = "toolchain-version"
+    /// The back end's compile commands, recorded once per toolchain and input shape.
+    case recipes
+    /// The generated `main` that runs a chapter's snippets in forked children.
+    case launcher
+    /// Each chapter's starters, derived from its references (what "not started" compares with).
+    case starters
+    /// Compiled support and chapter modules (`modules/Diner-<key>`).
+    case modules
+    /// A chapter module's inputs remembered by their file stamps, so a check skips hashing them.
+    case moduleKeys = "module-keys"
+    /// Chapter modules built as shared libraries for the test runners.
+    case sharedModules = "shared-modules"
+    /// A chapter's compiled tests, per module interface.
+    case testObjects = "test-objects"
+    /// Linked test runners.
+    case runners
+    /// One folder per run of a runner (its event stream and output), removed after it.
+    case runs
+    /// A whole check's result, by the content of everything it graded.
+    case results
+    /// One exercise's result, so an unchanged exercise is not graded again.
+    case exerciseResults = "exercise-results"
+    /// A test build's lasting failure (the compiler exited with an error), so it is not retried.
+    case failures
+    /// An untouched compile starter's diagnostics, so its failed build is paid once.
+    case compileStarters = "compile-starters"
+    /// Snippet programs, compiled.
+    case snippetBuilds = "snippet-builds"
+    /// Snippets' outputs, by program and input.
+    case snippetExecutions = "snippet-executions"
+    /// Zipped submissions unpacked by `workbook grade`.
+    case classZips = "class-zips"
+    /// The incremental build folder of checks (`workbook grade`'s lanes have their own,
+    /// `builds-class-N`, pruned as this one).
+    case builds
+    /// `workbook mutate`'s workers and results, one level deeper (`mutate/results/<key>`).
+    case mutate
+
+    /// How the pruner treats a folder.
+    package enum Pruning: Sendable, Equatable {
+        /// Never pruned: small, and each entry costs a toolchain call or a chapter parse.
+        case kept
+        /// Each child is an entry, removed least recently used first.
+        case entries
+        /// Each child is a folder whose children are the entries.
+        case nestedEntries
+    }
+
+    package var pruning: Pruning {
+        switch self {
+        case .toolchainVersion, .recipes, .launcher, .starters:
+            .kept
+        case .modules, .moduleKeys, .sharedModules, .testObjects, .runners, .runs, .results, .exerciseResults,
+             .failures, .compileStarters, .snippetBuilds, .snippetExecutions, .classZips, .builds:
+            .entries
+        case .mutate:
+            .nestedEntries
+        }
+    }
+
+    /// The folder in the cache at `cache`.
+    package func url(in cache: URL) -> URL {
+        cache.appendingPathComponent(rawValue, isDirectory: true)
+    }
+
+    /// The names the pruner never touches.
+    package static var kept: Set<String> { Set(allCases.filter { $0.pruning == .kept }.map(\.rawValue)) }
+    /// The names whose entries sit one level deeper.
+    package static var nested: Set<String> { Set(allCases.filter { $0.pruning == .nestedEntries }.map(\.rawValue)) }
+}
