@@ -31,7 +31,7 @@ enum ProseHTML {
     static func rewritingLinks(_ html: String, among filter: String = "", _ transform: (String) -> String?) -> String {
         let marker = Array(#"href=""#.utf8)
         let needle = Array(filter.utf8)
-        var replacements: [(range: Range<Int>, value: String)] = []
+        var replacements: [(range: Range<Int>, text: String)] = []
         var text = html
         text.withUTF8 { buffer in
             var index = 0
@@ -48,11 +48,6 @@ enum ProseHTML {
                 index = end
             }
         }
-        guard !replacements.isEmpty else { return html }
-        var bytes = Array(html.utf8)
-        for replacement in replacements.reversed() {
-            bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return Splice.replacing(replacements, in: html)
     }
 }
