@@ -124,7 +124,7 @@ struct ChapterArticle {
         let body = CodeLines.html(language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code))
         let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
         // A short listing is kept whole on paper; a long one may break between lines.
-        let short = code.utf8.count(where: { $0 == 0x0A }) < 15 ? " short" : ""
+        let short = Self.lineBreaks(in: code, upTo: 15) < 15 ? " short" : ""
         html += "<pre class=\"\(classes)\(short)\"><code\(languageClass)>\(body)</code></pre>\n"
     }
 
@@ -282,6 +282,20 @@ struct ChapterArticle {
 
     private mutating func warn(_ location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(.warning, at: location, message))
+    }
+
+    /// How many line feeds `text` holds, counted up to `limit` (over a buffer: counting
+    /// through the UTF-8 view cost 1.7% of a whole render, callgrind).
+    private static func lineBreaks(in text: String, upTo limit: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte == UInt8(ascii: "\n") {
+                count += 1
+                if count == limit { break }
+            }
+            return count
+        }
     }
 
     /// Outputs are compared with trailing white space trimmed; shown the same way.

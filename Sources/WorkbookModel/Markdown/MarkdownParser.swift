@@ -50,7 +50,7 @@ public enum MarkdownParser {
                 // Indexed, not `stack.last?.location`, which copies the whole node.
                 let enclosing = stack.isEmpty ? SourceLocation(path: path, line: 1) : stack[stack.count - 1].location
                 let node = makeNode(pointer, path: path, enclosing: enclosing)
-                if isLeaf(pointer) {
+                if isLeaf(node.kind) {
                     stack[stack.count - 1].children.append(node)
                 } else if stack.count > maximumDepth {
                     // Skip the whole subtree: the iterator goes on after its EXIT.
@@ -71,11 +71,10 @@ public enum MarkdownParser {
         return finished ?? MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
     }
 
-    private static func isLeaf(_ node: OpaquePointer) -> Bool {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK,
-             CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE,
-             CMARK_NODE_HTML_INLINE:
+    /// The kinds cmark's iterator enters but never exits.
+    private static func isLeaf(_ kind: MarkdownNode.Kind) -> Bool {
+        switch kind {
+        case .htmlBlock, .thematicBreak, .codeBlock, .text, .softBreak, .lineBreak, .code, .htmlInline:
             return true
         default:
             return false
