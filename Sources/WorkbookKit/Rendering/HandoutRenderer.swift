@@ -90,7 +90,7 @@ public struct HandoutRenderer: Sendable {
                 var whole = collections && leaks.isEmpty
                     ? PrintBook.withPageReferences(ProseHTML.linkingChapters(article.html, workbook.chapters, singlePage: true)) : ""
                 // Paper cannot unfold a hint: printed hints are open ones.
-                if hints == .print { whole = Splice.replacingAll("<details class=\"hint\">", with: "<details class=\"hint\" open>", in: whole) }
+                if hints == .print { whole = ByteSearch.replacingAll("<details class=\"hint\">", with: "<details class=\"hint\" open>", in: whole) }
                 return ChapterPages(page: page, whole: whole, leaks: leaks, tally: article.tally, diagnostics: article.diagnostics)
             }
         }
