@@ -47,7 +47,8 @@ var targets: [Target] = [
 
     // Fixtures shared by the engine's and the CLI's tests (temporary workbooks).
     .target(name: "WorkbookTestSupport", dependencies: engine, path: "Tests/WorkbookTestSupport", swiftSettings: strict),
-    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport"], swiftSettings: strict),
+    // CCmark: the Markdown HTML tests compare the walker with cmark's own renderer.
+    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport", "CCmark"], swiftSettings: strict),
     .testTarget(name: "WorkbookCLITests", dependencies: engine + ["WorkbookCLI", "WorkbookTestSupport"], swiftSettings: strict),
     .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: strict),
 ]

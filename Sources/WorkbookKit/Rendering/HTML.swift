@@ -1,7 +1,7 @@
 import Foundation
 import WorkbookSystem
 
-/// The few HTML helpers handouts need. Prose HTML comes from cmark (safe mode); these
+/// The few HTML helpers handouts need. Prose HTML comes from `MarkdownHTML` (safe mode); these
 /// are for the text the renderer writes itself: code, outputs, file names, titles.
 enum HTML {
     /// Escapes text for an element's content or a double-quoted attribute.

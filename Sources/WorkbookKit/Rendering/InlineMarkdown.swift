@@ -3,15 +3,13 @@ import WorkbookModel
 /// the heading's text (`Write `add``), and the table of contents and the back pages show
 /// them as the heading does, code spans as `<code>`, never as raw backticks.
 enum InlineMarkdown {
-    /// `text` rendered by cmark (safe mode) as the content of a heading: read as a heading
-    /// so that a title such as `1. Lists` stays text instead of becoming a list.
+    /// `text` rendered (as cmark would, safe mode) as the content of a heading: read as a
+    /// heading so that a title such as `1. Lists` stays text instead of becoming a list.
     static func html(_ text: String) -> String {
         guard text.contains(where: { "`*_[\\<&!".contains($0) }) else { return HTML.escape(text) }
         let heading = MarkdownParser.parse("# " + text.replacingOccurrences(of: "\n", with: " "), path: "").children.first
-        guard let html = heading?.html?.trimmingWhitespace, html.hasPrefix("<h1>"), html.hasSuffix("</h1>") else {
-            return HTML.escape(text)
-        }
-        return String(html.dropFirst(4).dropLast(5))
+        guard let heading, heading.kind == .heading else { return HTML.escape(text) }
+        return MarkdownHTML.inlineHTML(of: heading)
     }
 }
 

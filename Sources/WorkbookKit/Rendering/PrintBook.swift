@@ -30,11 +30,10 @@ enum PrintBook {
     /// `render`, measured with perf.)
     static func withPageReferences(_ html: String) -> String {
         var html = html
-        return html.withUTF8 { bytes -> String in
+        let slots = html.withUTF8 { bytes -> [(range: Range<Int>, text: String)] in
             let open = Array(##"<a href="#"##.utf8), close = Array("</a>".utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 4096)
-            var copied = 0, from = 0
+            var slots: [(range: Range<Int>, text: String)] = []
+            var from = 0
             while let start = ByteSearch.firstOffset(of: open, in: bytes, from: from) {
                 from = start + open.count
                 // The id: chapter-, exercise- or hints-, then digits and dashes, then `">`.
@@ -49,14 +48,12 @@ enum PrintBook {
                       let closing = ByteSearch.firstOffset(of: close, in: bytes, from: end + 2)
                 else { continue }
                 let after = closing + close.count
-                out += bytes[copied..<after]
-                out += Array(#"<span class="page-ref"><!--page:"#.utf8) + id + Array("--></span>".utf8)
-                copied = after
+                slots.append((after..<after, #"<span class="page-ref"><!--page:"# + String(decoding: id, as: UTF8.self) + "--></span>"))
                 from = after
             }
-            out += bytes[copied...]
-            return String(decoding: out, as: UTF8.self)
+            return slots
         }
+        return Splice.replacing(slots, in: html)
     }
 
     /// `html` with each slot holding its page number, for the ids in `pages`.

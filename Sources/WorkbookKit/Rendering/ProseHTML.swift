@@ -2,36 +2,9 @@ import Foundation
 import WorkbookModel
 import WorkbookSystem
 
-/// Small, safe passes over cmark's HTML: never a Markdown renderer, only adjustments
-/// of what cmark already produced.
+/// Small, safe passes over the prose's HTML (`MarkdownHTML`): never a Markdown
+/// renderer, only adjustments of what it already wrote.
 enum ProseHTML {
-    private static let swiftCodeOpen = Array(#"<code class="language-swift">"#.utf8)
-    private static let codeClose = Array("</code>".utf8)
-
-    /// Highlights the Swift code blocks cmark rendered inside lists and quotes (top-level
-    /// code blocks are written by the renderer itself). Every prose block passes through
-    /// here, so the search is by bytes and the page is copied only when it has such code.
-    static func highlightingSwift(_ html: String) -> String {
-        var html = html
-        return html.withUTF8 { bytes in
-            guard var open = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count * 2)
-            var rest = 0
-            while let close = ByteSearch.firstOffset(of: codeClose, in: bytes, from: open + swiftCodeOpen.count) {
-                let code = open + swiftCodeOpen.count
-                out += bytes[rest..<code]
-                out += SwiftHighlighter.html(HTML.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[code..<close]), as: UTF8.self))).utf8
-                out += codeClose
-                rest = close + codeClose.count
-                guard let next = ByteSearch.firstOffset(of: swiftCodeOpen, in: bytes, from: rest) else { break }
-                open = next
-            }
-            out += bytes[rest...]
-            return String(decoding: out, as: UTF8.self)
-        } ?? html
-    }
-
     /// Points links between chapters (`02-enumeration.md`, `./02-enumeration.md#x`) at the
     /// rendered pages, or at the chapter's article when all chapters share one page.
     /// `available`: the pages that exist, when not all of them do; a link to another
@@ -51,14 +24,14 @@ enum ProseHTML {
         }
     }
 
-    /// Calls `transform` with every `href="…"` value (as cmark escaped it) that holds
+    /// Calls `transform` with every `href="…"` value (escaped as cmark escapes it) that holds
     /// `among`, and puts back what it returns (nil: unchanged); other values are left as they
     /// are without being looked at. One pass over the bytes; the page is copied only when a
     /// link changes.
     static func rewritingLinks(_ html: String, among filter: String = "", _ transform: (String) -> String?) -> String {
         let marker = Array(#"href=""#.utf8)
         let needle = Array(filter.utf8)
-        var replacements: [(range: Range<Int>, value: String)] = []
+        var replacements: [(range: Range<Int>, text: String)] = []
         var text = html
         text.withUTF8 { buffer in
             var index = 0
@@ -75,11 +48,6 @@ enum ProseHTML {
                 index = end
             }
         }
-        guard !replacements.isEmpty else { return html }
-        var bytes = Array(html.utf8)
-        for replacement in replacements.reversed() {
-            bytes.replaceSubrange(replacement.range, with: Array(replacement.value.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return Splice.replacing(replacements, in: html)
     }
 }

@@ -1,5 +1,8 @@
 /// A CommonMark node as a plain Swift value: the parser converts cmark's C tree into
-/// these and frees it, so no C pointer ever leaves `MarkdownParser`.
+/// these and frees it, so no C pointer ever leaves `MarkdownParser`. Pure syntax: the
+/// tree holds what the source says (and what a renderer needs of it), never a rendering;
+/// HTML comes from a walker over it (WorkbookKit's `MarkdownHTML`), paid for only by
+/// the commands that write HTML.
 public struct MarkdownNode: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         case document, blockQuote, list, item, codeBlock, htmlBlock, customBlock
@@ -30,18 +33,24 @@ public struct MarkdownNode: Sendable, Equatable {
     public var literal: String?
     /// A fenced code block's info string (`swift run crash`).
     public var info: String?
-    /// A link's or image's destination.
+    /// A link's or image's destination, as cmark resolved it (entities and backslash
+    /// escapes decoded, reference links looked up).
     public var destination: String?
+    /// A link's or image's title; nil when it has none (cmark reports an empty title,
+    /// `[a](b "")`, as none too).
+    public var title: String?
     /// A heading's level, 1…6.
     public var level: Int?
-    /// The block rendered to HTML by cmark in safe mode (blocks near the top only, see
-    /// `MarkdownParser.parse`): raw HTML and `javascript:` links are already gone.
-    public var html: String?
+    /// An ordered list's first number (`3.` starts at 3); nil for a bullet list.
+    public var listStart: Int?
+    /// Whether a list is tight (no blank line between its items): its items'
+    /// paragraphs are then written without `<p>`.
+    public var isTight: Bool
 
     public init(
         kind: Kind, location: SourceLocation, endLine: Int? = nil, children: [MarkdownNode] = [],
-        literal: String? = nil, info: String? = nil, destination: String? = nil,
-        level: Int? = nil, html: String? = nil
+        literal: String? = nil, info: String? = nil, destination: String? = nil, title: String? = nil,
+        level: Int? = nil, listStart: Int? = nil, isTight: Bool = false
     ) {
         self.kind = kind
         self.location = location
@@ -50,8 +59,10 @@ public struct MarkdownNode: Sendable, Equatable {
         self.literal = literal
         self.info = info
         self.destination = destination
+        self.title = title
         self.level = level
-        self.html = html
+        self.listStart = listStart
+        self.isTight = isTight
     }
 
     /// The node's text with formatting removed, inline code kept in backticks: how the
@@ -84,8 +95,13 @@ public struct MarkdownNode: Sendable, Equatable {
         var head = "\(indent)\(kind.rawValue)"
         var details: [String] = []
         if let level { details.append("level: \(level)") }
+        if kind == .list {
+            details.append(listStart.map { "ordered, start: \($0)" } ?? "bullet")
+            if isTight { details.append("tight") }
+        }
         if let info, !info.isEmpty { details.append("info: \(info.debugDescription)") }
         if let destination { details.append("destination: \(destination.debugDescription)") }
+        if let title { details.append("title: \(title.debugDescription)") }
         if !details.isEmpty { head += "(\(details.joined(separator: ", ")))" }
         if kind.isBlock { head += " @\(location.line):\(location.column)" }
         if let literal, kind != .codeBlock { head += " \(literal.debugDescription)" }

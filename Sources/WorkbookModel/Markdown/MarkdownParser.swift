@@ -1,17 +1,11 @@
 import CCmark
-import Foundation
 
 /// Parses CommonMark with cmark and returns a Swift tree. The C tree is walked with
 /// cmark's iterator, converted, and freed before `parse` returns.
 public enum MarkdownParser {
     /// Parses `text` (already valid UTF-8). `path` labels every node's location.
-    ///
-    /// Blocks down to `htmlDepth` levels below the document get their `html` (top-level
-    /// blocks by default: the granularity chapters are rendered at; a hint's HTML is cut
-    /// out of its quote's). Deeper blocks are inside those, so rendering them too would
-    /// only repeat work.
-    public static func parse(_ text: String, path: String, htmlDepth: Int = 1) -> MarkdownNode {
-        parseReportingDepth(text, path: path, htmlDepth: htmlDepth).document
+    public static func parse(_ text: String, path: String) -> MarkdownNode {
+        parseReportingDepth(text, path: path).document
     }
 
     /// How deep blocks may nest (block quotes in block quotes, lists in lists). cmark
@@ -22,7 +16,7 @@ public enum MarkdownParser {
 
     /// The tree, and where the first block nested deeper than `maximumDepth` starts
     /// (that block and all inside it are left out of the tree).
-    public static func parseReportingDepth(_ text: String, path: String, htmlDepth: Int = 1) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
+    public static func parseReportingDepth(_ text: String, path: String) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
         var utf8 = Array(text.utf8)
         let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -34,13 +28,13 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(root) }
         var tooDeep: SourceLocation?
-        let document = convert(root, path: path, htmlDepth: htmlDepth, tooDeep: &tooDeep)
+        let document = convert(root, path: path, tooDeep: &tooDeep)
         return (document, tooDeep)
     }
 
     /// Walks the tree with `cmark_iter`: containers get ENTER and EXIT events, leaves
     /// only ENTER, so a stack of open containers rebuilds the shape.
-    private static func convert(_ root: OpaquePointer, path: String, htmlDepth: Int, tooDeep: inout SourceLocation?) -> MarkdownNode {
+    private static func convert(_ root: OpaquePointer, path: String, tooDeep: inout SourceLocation?) -> MarkdownNode {
         guard let iterator = cmark_iter_new(root) else {
             return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
         }
@@ -55,8 +49,8 @@ public enum MarkdownParser {
             if event == CMARK_EVENT_ENTER {
                 // Indexed, not `stack.last?.location`, which copies the whole node.
                 let enclosing = stack.isEmpty ? SourceLocation(path: path, line: 1) : stack[stack.count - 1].location
-                let node = makeNode(pointer, path: path, enclosing: enclosing, withHTML: stack.count <= htmlDepth)
-                if isLeaf(pointer) {
+                let node = makeNode(pointer, path: path, enclosing: enclosing)
+                if isLeaf(node.kind) {
                     stack[stack.count - 1].children.append(node)
                 } else if stack.count > maximumDepth {
                     // Skip the whole subtree: the iterator goes on after its EXIT.
@@ -77,11 +71,10 @@ public enum MarkdownParser {
         return finished ?? MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
     }
 
-    private static func isLeaf(_ node: OpaquePointer) -> Bool {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK,
-             CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE,
-             CMARK_NODE_HTML_INLINE:
+    /// The kinds cmark's iterator enters but never exits.
+    private static func isLeaf(_ kind: MarkdownNode.Kind) -> Bool {
+        switch kind {
+        case .htmlBlock, .thematicBreak, .codeBlock, .text, .softBreak, .lineBreak, .code, .htmlInline:
             return true
         default:
             return false
@@ -114,7 +107,10 @@ public enum MarkdownParser {
         }
     }
 
-    private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation, withHTML: Bool) -> MarkdownNode {
+    /// Keeps what cmark's own HTML renderer (html.c) reads of a node, so that a walker
+    /// over the Swift tree writes what it would. (Custom blocks and inlines, whose
+    /// `on_enter`/`on_exit` it writes, are never made by cmark's parser.)
+    private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation) -> MarkdownNode {
         let kind = kind(of: node)
         let line = Int(cmark_node_get_start_line(node))
         let location = kind.isBlock && line > 0
@@ -129,12 +125,22 @@ public enum MarkdownParser {
         default:
             break
         }
-        if kind == .codeBlock { result.info = string(cmark_node_get_fence_info(node)) }
-        if kind == .heading { result.level = Int(cmark_node_get_heading_level(node)) }
-        if kind == .link || kind == .image { result.destination = string(cmark_node_get_url(node)) }
-        if withHTML, kind.isBlock, kind != .document, let rendered = cmark_render_html(node, CMARK_OPT_DEFAULT) {
-            result.html = String(cString: rendered)
-            free(rendered)
+        switch kind {
+        case .codeBlock:
+            result.info = string(cmark_node_get_fence_info(node))
+        case .heading:
+            result.level = Int(cmark_node_get_heading_level(node))
+        case .link, .image:
+            result.destination = string(cmark_node_get_url(node))
+            // "" when there is none (the C API does not tell the two apart).
+            if let title = string(cmark_node_get_title(node)), !title.isEmpty { result.title = title }
+        case .list:
+            if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                result.listStart = Int(cmark_node_get_list_start(node))
+            }
+            result.isTight = cmark_node_get_list_tight(node) != 0
+        default:
+            break
         }
         return result
     }

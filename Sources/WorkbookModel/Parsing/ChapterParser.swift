@@ -40,7 +40,8 @@ public struct ChapterParser {
             return Result(chapter: nil, diagnostics: diagnostics)
         }
 
-        if let offset = text.utf8.firstIndex(of: 0) {
+        // memchr first: the UTF-8 view's firstIndex cost 3% of a whole render (callgrind).
+        if ByteSearch.contains(0, in: text), let offset = text.utf8.firstIndex(of: 0) {
             let before = text.utf8[..<offset]
             let line = before.count(where: { $0 == 10 }) + 1
             let column = before.count - (before.lastIndex(of: 10).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1

@@ -1,6 +1,5 @@
-import WorkbookSystem
 /// A labelled block quote (`> Hint: …`, `> Why: …`) read as a `Hint`: its text and
-/// its HTML without the label.
+/// its blocks without the label.
 enum HintQuote {
     /// The quote as a hint when its text starts with `label` (`"Hint:"`); nil otherwise.
     static func read(_ quote: MarkdownNode, label: String) -> Hint? {
@@ -8,23 +7,26 @@ enum HintQuote {
         let text = quote.plainText.trimmingWhitespace
         guard text.hasPrefix(label) else { return nil }
         let body = text.dropFirst(label.count).trimmingWhitespace
-        var html = Array(contents(ofQuote: quote).utf8)
-        // The label goes, and the space after it.
-        let count = label.utf8.count
-        if let start = html.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: label.utf8, in: $0) }) {
-            let end = start + count < html.count && html[start + count] == UInt8(ascii: " ") ? start + count + 1 : start + count
-            html.removeSubrange(start..<end)
+        var content = quote.children
+        for index in content.indices {
+            if removeLabel(label, from: &content[index]) { break }
         }
-        return Hint(text: body, html: String(decoding: html, as: UTF8.self), location: quote.location)
+        return Hint(text: body, content: content, location: quote.location)
     }
 
-    /// The HTML of a quote's blocks: the quote's own without the `<blockquote>` around
-    /// them, which is what cmark writes for the blocks one by one, joined. (Should cmark
-    /// ever write a quote otherwise, the whole of it: a hint is never lost.)
-    private static func contents(ofQuote quote: MarkdownNode) -> String {
-        let open = "<blockquote>\n", close = "</blockquote>\n"
-        guard let html = quote.html, html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count
-        else { return quote.html ?? "" }
-        return String(decoding: html.utf8.dropFirst(open.utf8.count).dropLast(close.utf8.count), as: UTF8.self)
+    /// Removes the label, and the space after it, from the first text that holds it
+    /// (the text starts with it, so that is the first text, perhaps in `**…**`);
+    /// whether it was found.
+    private static func removeLabel(_ label: String, from node: inout MarkdownNode) -> Bool {
+        if node.kind == .text, let literal = node.literal, let range = literal.firstRange(of: label) {
+            var end = range.upperBound
+            if end < literal.endIndex, literal[end] == " " { end = literal.index(after: end) }
+            node.literal = String(literal[..<range.lowerBound] + literal[end...])
+            return true
+        }
+        for index in node.children.indices {
+            if removeLabel(label, from: &node.children[index]) { return true }
+        }
+        return false
     }
 }

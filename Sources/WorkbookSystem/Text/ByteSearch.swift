@@ -47,19 +47,16 @@ package enum ByteSearch {
     package static func replacingAll(_ needle: String, with replacement: String, in text: String) -> String {
         guard !needle.isEmpty else { return text }
         var text = text
-        return text.withUTF8 { bytes -> String in
-            var out: [UInt8] = []
-            var copied = 0
-            while let found = firstOffset(of: needle.utf8, in: bytes, from: copied) {
-                if out.isEmpty { out.reserveCapacity(bytes.count + 256) }
-                out += bytes[copied..<found]
-                out += replacement.utf8
-                copied = found + needle.utf8.count
+        let found = text.withUTF8 { bytes -> [(range: Range<Int>, text: String)] in
+            var found: [(range: Range<Int>, text: String)] = []
+            var from = 0
+            while let start = firstOffset(of: needle.utf8, in: bytes, from: from) {
+                found.append((start..<start + needle.utf8.count, replacement))
+                from = start + needle.utf8.count
             }
-            guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
-            out += bytes[copied...]
-            return String(decoding: out, as: UTF8.self)
+            return found
         }
+        return Splice.replacing(found, in: text)
     }
 
     /// Whether `text` holds `needle`, byte for byte.
