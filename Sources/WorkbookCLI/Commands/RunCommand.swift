@@ -126,6 +126,10 @@ enum RunCommand: Command {
             return .usage
         }
         let workbook = try context.workbook()
+        if reference, workbook.isRelease {
+            console.printError("This is a student release: the model answers are not in it (your teacher has them); run it without --reference to import your own exercises.")
+            return .inRelease
+        }
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         let text = String(decoding: data, as: UTF8.self)
         let chapterModules = runner.importedModules(of: text).filter { $0.hasPrefix("Chapter") }
@@ -136,7 +140,7 @@ enum RunCommand: Command {
         for name in chapterModules {
             if let folder = sources.folders[name] {
                 let starters = sources.startersUsed[name].map { "; starters for \($0.joined(separator: ", ")), which you have not written" } ?? ""
-                console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters) (--reference for the model answers)")
+                console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters)\(workbook.isRelease ? "" : " (--reference for the model answers)")")
                 for left in sources.leftOut[name] ?? [] {
                     let standIn = left.standIn == .starter
                         ? "the starter's declarations are used in its place"
