@@ -39,7 +39,7 @@ public struct ReleaseManifest: Sendable {
 
     public let chapters: [Chapter]
     /// Every file, sorted by path; the marker (`marker`) is written besides.
-    public let entries: [Entry]
+    public internal(set) var entries: [Entry]
 
     public var marker: ReleaseMarker {
         ReleaseMarker(version: WorkbookVersion.current, chapters: chapters.map(\.number), files: entries.map(\.path))
