@@ -18,8 +18,14 @@ the container image itself is not pulled; the steps run on this machine's Swift 
 `make` built when the release's tool sources are the ones it was built from (set
 CLASSROOM_E2E_BUILD=1 to run `swift build` as the workflow does).
 
+With --fresh-clone N it checks only what issue 31 asks of a release's fresh clone: the
+tool built there with `swift build`, `workbook check N` untouched (exit 1, every exercise
+not started) and with chapter N's references copied in by hand (exit 0); `make
+release-clone-check`.
+
 Usage: scripts/classroom-e2e.py --workbook .build/debug/workbook [--root .] [--work DIR]
        [--chapters 1,2 | all]   (default: CLASSROOM_E2E_CHAPTERS, else 1,2)  [--actionlint]
+       [--fresh-clone N]
 """
 import argparse
 import base64
