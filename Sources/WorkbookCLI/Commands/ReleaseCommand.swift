@@ -62,7 +62,7 @@ enum ReleaseCommand: Command {
         }
         let written = try ReleaseWriter.write(manifest, to: folder)
         let exercises = manifest.chapters.flatMap(\.exercises).count
-        context.console.print("wrote \(workbook.displayPath(folder))\(written.replacedEarlier ? " (replacing the earlier release; its .git kept)" : ""): "
+        context.console.print("wrote \(workbook.displayPath(folder))\(written.replacedEarlier ? " (replacing the earlier release\(written.keptGit ? "; its .git kept" : ""))" : ""): "
             + "chapters \(manifest.chapters.map { "\($0.number)" }.joined(separator: ", ")), \(exercises) exercises, \(written.files) files; "
             + "checked: no solution line, prediction answer or hidden test name in it")
         return .success

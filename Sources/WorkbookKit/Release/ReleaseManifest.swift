@@ -97,6 +97,7 @@ public struct ReleaseManifest: Sendable {
     /gradebook/
     /.vscode/
     # Written by `workbook editor` (its paths are this machine's).
+    /exercises/.vscode/
     /exercises/**/compile_flags.txt
     *.swp
     .DS_Store

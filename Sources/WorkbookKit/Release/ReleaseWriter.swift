@@ -11,6 +11,8 @@ public enum ReleaseWriter {
         public var files: Int
         public var bytes: Int
         public var replacedEarlier: Bool
+        /// The earlier release's `.git`, moved into the new one.
+        public var keptGit: Bool = false
     }
 
     public static func write(_ manifest: ReleaseManifest, to folder: URL) throws -> Written {
@@ -54,15 +56,17 @@ public enum ReleaseWriter {
         guard manager.createFile(atPath: scratch.appendingPathComponent(ReleaseMarker.fileName).path, contents: marker) else {
             throw WorkbookError.cannotWrite(path: scratch.path, reason: "\(ReleaseMarker.fileName) could not be created")
         }
+        var keptGit = false
         if exists {
             // An earlier release's history stays with it.
             let git = folder.appendingPathComponent(".git")
             if manager.fileExists(atPath: git.path) {
                 try manager.moveItem(at: git, to: scratch.appendingPathComponent(".git"))
+                keptGit = true
             }
             try manager.removeItem(at: folder)
         }
         try manager.moveItem(at: scratch, to: folder)
-        return Written(files: manifest.entries.count + 1, bytes: bytes + marker.count, replacedEarlier: earlier)
+        return Written(files: manifest.entries.count + 1, bytes: bytes + marker.count, replacedEarlier: earlier, keptGit: keptGit)
     }
 }
