@@ -140,6 +140,21 @@ struct StudentReleaseTests {
         #expect(Self.files(in: other) == ["thesis.tex"])
     }
 
+    @Test("lint in a release takes its module files for starters, and a solution region there for an answer handed out")
+    func lintKnowsARelease() throws {
+        let teacher = try Workbook(root: Self.repository)
+        let out = Self.temporaryFolder("release-lint")
+        defer { try? FileManager.default.removeItem(at: out) }
+        _ = try ReleaseWriter.write(try ReleaseManifest(workbook: teacher, chapters: [try teacher.chapter("1")]), to: out)
+        #expect(Linter(workbook: try Workbook(root: out)).run().isEmpty)
+        let reference = "Sources/Chapter01Blocks/Ex2_Counter.swift"
+        try Data(try teacher.read(reference).utf8).write(to: out.appendingPathComponent(reference))
+        let findings = Linter(workbook: try Workbook(root: out)).run()
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.location.path == reference)
+        #expect(findings.first?.message.contains("this is a student release, whose files are the starters") == true, "\(findings)")
+    }
+
     @Test("a release is not released again")
     func notFromARelease() throws {
         let teacher = try Workbook(root: Self.repository)
