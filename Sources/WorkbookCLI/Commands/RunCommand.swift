@@ -29,7 +29,8 @@ enum RunCommand: Command {
         With FILE.swift, compiles and runs that file with Diner, Stage and the chapter modules
         importable, and prints what it prints. A chapter module it imports is built from YOUR
         exercise files (the starter where you have none yet), so you see your own code run;
-        --reference imports the model answers instead. Which one was used goes to standard error.
+        --reference imports the model answers instead (in a student release, which has none,
+        it says so and exits 3). Which one was used goes to standard error.
         An exercise file that does not compile is left out of the module (its starter stands in
         when that compiles; a compile exercise's untouched starter never does), and a note names
         it, so the chapter's module can be imported at every stage of the chapter.
@@ -37,7 +38,7 @@ enum RunCommand: Command {
         libraries are loaded once per chapter. WORKBOOK_TIMINGS=1 prints how long each
         chapter spent building and running, to standard error.
         Exit status: 0 when every snippet passes (or FILE.swift exits 0), 1 otherwise,
-        2 for an unknown chapter or a missing file.
+        2 for an unknown chapter or a missing file, 3 for --reference in a student release.
         """
     )
 
