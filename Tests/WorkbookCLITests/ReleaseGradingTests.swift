@@ -59,6 +59,13 @@ struct ReleaseGradingTests {
         let solved = try await workbook("check", "4.3", in: root)
         #expect(solved.exitCode == 0, "\(solved.standardOutput)")
 
+        // The chapter's snippets import the student's module: with chapter 1 solved, every
+        // one prints what the chapter shows (the untouched compile starter no longer stops them).
+        for exercise in teacher.chapters[0].exercises { try Self.solve(exercise.id.description, teacher: teacher, in: root) }
+        let snippets = try await workbook("run", "1", in: root)
+        #expect(snippets.exitCode == 0, "\(snippets.standardOutput)")
+        #expect(snippets.standardError.contains("built from your files in exercises/"), "\(snippets.standardError)")
+
         let solution = try await workbook("solution", "4.3", in: root)
         #expect(solution.exitCode == 3)
         #expect(solution.standardError.contains("your teacher has them"))

@@ -61,7 +61,19 @@ enum RunCommand: Command {
             // A missed target fails `make bench`, unless the machine is known to be noisy.
             return report.missedTargets.isEmpty || context.environment["BENCH_WARN_ONLY"] == "1" ? .success : .failure
         }
-        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        var runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        if workbook.isRelease {
+            // A release has no reference modules: the chapters import the learner's, as the
+            // playground does (an untouched compile starter left out), so a snippet that
+            // calls an exercise not solved yet differs from the chapter until it is.
+            let names = chapters.compactMap(\.moduleName)
+            let sources = try LearnerModules(workbook: workbook).compilingSources(for: names, runner: runner)
+            runner = runner.overridingModules(sources.modules)
+            if invocation.format != .json, !names.isEmpty {
+                console.printError("note: a student release: the chapter modules are built from your files in \(workbook.displayPath(workbook.exercisesFolder))/; "
+                    + "a snippet that uses an exercise you have not solved differs from the chapter until you solve it")
+            }
+        }
         var runs: [SnippetRunner.ChapterRun] = []
         let json = invocation.format == .json
         // Each module's sources are hashed once for all the chapters, not once per chapter.
