@@ -18,8 +18,14 @@ the container image itself is not pulled; the steps run on this machine's Swift 
 `make` built when the release's tool sources are the ones it was built from (set
 CLASSROOM_E2E_BUILD=1 to run `swift build` as the workflow does).
 
+With --fresh-clone N it checks only what issue 31 asks of a release's fresh clone: the
+tool built there with `swift build`, `workbook check N` untouched (exit 1, every exercise
+not started) and with chapter N's references copied in by hand (exit 0); `make
+release-clone-check`.
+
 Usage: scripts/classroom-e2e.py --workbook .build/debug/workbook [--root .] [--work DIR]
        [--chapters 1,2 | all]   (default: CLASSROOM_E2E_CHAPTERS, else 1,2)  [--actionlint]
+       [--fresh-clone N]
 """
 import argparse
 import base64
@@ -69,42 +75,54 @@ def git(*arguments, cwd):
 
 # --- the teacher: a release, pushed as the template --------------------------------------
 
-def has_release_command(workbook, root):
-    return run([workbook, "help", "release"], cwd=root, check=False).returncode == 0
-
-
 def make_release(workbook, root, out, chapters):
     """`workbook release --out` (with `--chapter N` for each chapter asked for)."""
-    if has_release_command(workbook, root):
-        words = [workbook, "release", "--out", str(out)]
-        for chapter in chapters or []:
-            words += ["--chapter", str(chapter)]
-        result = run(words, cwd=root, check=False)
-        if result.returncode == 2 and chapters:
-            say(f"  (`workbook release` took no --chapter: releasing every chapter)\n{result.stdout}")
-            result = run([workbook, "release", "--out", str(out)], cwd=root, check=False)
-        if result.returncode != 0:
-            raise Failure(f"workbook release exited {result.returncode}:\n{result.stdout}")
-        say(f"  workbook release --out {out}: {result.stdout.strip().splitlines()[-1] if result.stdout.strip() else 'done'}")
-        return "release"
-    # Before `workbook release` exists: the repository as committed, the starters in place,
-    # exercises/ tracked, the workflow from `workbook classroom`. Says so.
-    out.mkdir()
-    say("  STAND-IN: this workbook has no `workbook release` yet; the template is this repository's tracked files,")
-    say("  the starters from `workbook start`, exercises/ taken out of .gitignore, the workflow from `workbook classroom`")
-    files = run(["git", "ls-files", "-z"], cwd=root).stdout.split("\0")
-    for name in filter(None, files):
-        source = root / name
-        if source.is_file():
-            (out / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, out / name)
-    numbers = chapters or [int(p.name[:2]) for p in sorted((root / "chapters").glob("[0-9][0-9]-*.md"))]
-    for number in numbers:
-        run([workbook, "start", str(number)], cwd=out)
-    ignore = out / ".gitignore"
-    ignore.write_text("".join(line for line in ignore.read_text().splitlines(True) if line.strip() != "/exercises/"))
-    run([workbook, "classroom", *map(str, numbers), "--force"], cwd=out)
-    return "stand-in"
+    words = [workbook, "release", "--out", str(out)]
+    for chapter in chapters or []:
+        words += ["--chapter", str(chapter)]
+    result = run(words, cwd=root, check=False)
+    if result.returncode != 0:
+        raise Failure(f"workbook release exited {result.returncode}:\n{result.stdout}")
+    say(f"  workbook release --out {out}: {result.stdout.strip().splitlines()[-1] if result.stdout.strip() else 'done'}")
+    return "release"
+
+
+def fresh_clone(workbook, root, work, chapter):
+    """The issue's strongest check: in a fresh `git clone` of a release, the tool is built
+    there (`swift build`, nothing reused), `workbook check N` reports every exercise not
+    started (exit 1), and with chapter N's references copied in by hand it passes all of
+    it (exit 0), with no reference anywhere in the clone."""
+    release, remote, clone = work / "fresh-release", work / "fresh.git", work / "fresh-clone"
+    make_release(workbook, root, release, [chapter])
+    push_template(release, remote)
+    run(["git", "clone", "-q", str(remote), str(clone)])
+    started = time.monotonic()
+    build = run(["swift", "build", "--product", "workbook"], cwd=clone, check=False, timeout=3600)
+    if build.returncode != 0:
+        raise Failure(f"swift build in the fresh clone exited {build.returncode}:\n{build.stdout[-3000:]}")
+    built = time.monotonic() - started
+    tool = clone / ".build/debug/workbook"
+    say(f"  built the tool in the fresh clone: {built:.0f} s wall")
+    # No reference in the clone: every module file is a starter, without solution regions.
+    for path in (clone / "Sources").rglob("Ex*_*"):
+        if "BEGIN SOLUTION" in path.read_text(errors="replace"):
+            raise Failure(f"{path} in the clone holds a solution region")
+    before = run([str(tool), "check", str(chapter)], cwd=clone, check=False, timeout=1800)
+    lines = [l for l in before.stdout.splitlines() if re.match(rf"\s+\S\s+{chapter}\.\d+\s", l)]
+    if before.returncode != 1 or not lines or not all(l.rstrip().endswith("not started") for l in lines):
+        raise Failure(f"`workbook check {chapter}` in the fresh clone, untouched: exit {before.returncode}, expected 1 "
+                      f"with every exercise not started:\n{before.stdout}")
+    say(f"  untouched: `workbook check {chapter}` exit 1, {len(lines)} exercises not started")
+    for learner in sorted((clone / "exercises").glob(f"{chapter:02d}-*/*")):
+        reference = next((c for c in list(root.glob(f"Sources/Chapter{chapter:02d}*/{learner.name}"))
+                          + [root / "Sources/Predictions" / learner.parent.name / learner.name] if c.is_file()), None)
+        if reference is not None:
+            shutil.copyfile(reference, learner)
+    after = run([str(tool), "check", str(chapter)], cwd=clone, check=False, timeout=1800)
+    if after.returncode != 0:
+        raise Failure(f"`workbook check {chapter}` with the references copied in exited {after.returncode}:\n{after.stdout}")
+    say(f"  solved by hand: `workbook check {chapter}` exit 0 — {after.stdout.strip().splitlines()[-2] if after.stdout.strip() else ''}")
+    return built
 
 
 def push_template(release, remote):
@@ -370,6 +388,8 @@ def main():
     parser.add_argument("--work", default=None, help="scratch folder (default: .build/classroom-e2e); emptied first")
     parser.add_argument("--chapters", default=os.environ.get("CLASSROOM_E2E_CHAPTERS", "1,2"))
     parser.add_argument("--actionlint", action="store_true", help="lint the release's workflow with actionlint (required)")
+    parser.add_argument("--fresh-clone", type=int, metavar="N", default=None,
+                        help="only the fresh-clone check: build the tool in a clone of a release of chapter N, check N untouched and solved")
     options = parser.parse_args()
     root = Path(options.root).resolve()
     workbook = Path(options.workbook).resolve()
@@ -378,6 +398,17 @@ def main():
     started = time.monotonic()
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
+    if options.fresh_clone is not None:
+        try:
+            say(f"release fresh clone: chapter {options.fresh_clone}")
+            built = fresh_clone(workbook, root, work, options.fresh_clone)
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            say(f"release fresh clone: OK — cost {usage.ru_utime + usage.ru_stime:.0f} s CPU, {time.monotonic() - started:.0f} s wall "
+                f"(the build {built:.0f} s of it)")
+            return 0
+        except Failure as failure:
+            say(f"release fresh clone: FAILED: {failure}")
+            return 1
     try:
         say("classroom e2e: the teacher")
         release = work / "release"

@@ -11,7 +11,7 @@ public enum WorkbookCLI {
         [ListCommand.self, LintCommand.self]
             + [StartCommand.self, EditorCommand.self, CheckCommand.self, HintCommand.self, SolutionCommand.self, ResetCommand.self]
             + [ProgressCommand.self, WatchCommand.self, VerifyCommand.self, MutateCommand.self]
-            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, NewCommand.self, CleanCommand.self]
+            + [RunCommand.self, RenderCommand.self, GradeCommand.self, ClassroomCommand.self, ReleaseCommand.self, NewCommand.self, CleanCommand.self]
             + [CompletionsCommand.self, ManCommand.self, HelpCommand.self, VersionCommand.self]
     }
 

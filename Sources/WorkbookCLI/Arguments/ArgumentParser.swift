@@ -52,6 +52,7 @@ public struct ArgumentParser: Sendable {
                 throw .invalidChoice(option: optionName, value: value, choices: choices)
             }
             invocation.values[optionName] = value
+            invocation.repeated[optionName, default: []].append(value)
         }
         if !invocation.has("help"), !spec.argumentCount.contains(invocation.arguments.count) {
             throw .wrongArgumentCount(command: name, usage: usage(of: spec))

@@ -4,6 +4,7 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     case unknownOption(String, command: String, suggestion: String?)
     case missingValue(option: String)
+    case missingOption(String, command: String)
     case invalidChoice(option: String, value: String, choices: [String])
     case wrongArgumentCount(command: String, usage: String)
     case unexpectedValue(flag: String)
@@ -18,6 +19,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(command)' has no option '\(option)'" + (suggestion.map { "; did you mean '--\($0)'?" } ?? "")
         case .missingValue(let option):
             return "option '--\(option)' needs a value"
+        case .missingOption(let option, let command):
+            return "'\(command)' needs --\(option)"
         case .invalidChoice(let option, let value, let choices):
             return "'\(value)' is not a value of '--\(option)'; use one of: \(choices.joined(separator: ", "))"
         case .wrongArgumentCount(_, let usage):

@@ -17,7 +17,10 @@ struct CheckReport {
         let width = grade.exercises.map(\.title.count).max() ?? 0
         for exercise in grade.exercises {
             let title = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))")
+            // Waiting on another exercise's code: said on its line, as the status is said.
+            let waiting = exercise.waitingNote == nil ? ""
+                : console.styled(" — needs \(exercise.dependencies.map(\.exercise).joined(separator: " and ")) first", .yellow)
+            console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)")
             var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full, lines.count > CheckReport.foldAt {
                 let hidden = lines.count - CheckReport.foldAt

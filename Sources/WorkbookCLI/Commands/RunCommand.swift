@@ -29,7 +29,8 @@ enum RunCommand: Command {
         With FILE.swift, compiles and runs that file with Diner, Stage and the chapter modules
         importable, and prints what it prints. A chapter module it imports is built from YOUR
         exercise files (the starter where you have none yet), so you see your own code run;
-        --reference imports the model answers instead. Which one was used goes to standard error.
+        --reference imports the model answers instead (in a student release, which has none,
+        it says so and exits 3). Which one was used goes to standard error.
         An exercise file that does not compile is left out of the module (its starter stands in
         when that compiles; a compile exercise's untouched starter never does), and a note names
         it, so the chapter's module can be imported at every stage of the chapter.
@@ -37,7 +38,7 @@ enum RunCommand: Command {
         libraries are loaded once per chapter. WORKBOOK_TIMINGS=1 prints how long each
         chapter spent building and running, to standard error.
         Exit status: 0 when every snippet passes (or FILE.swift exits 0), 1 otherwise,
-        2 for an unknown chapter or a missing file.
+        2 for an unknown chapter or a missing file, 3 for --reference in a student release.
         """
     )
 
@@ -60,7 +61,19 @@ enum RunCommand: Command {
             // A missed target fails `make bench`, unless the machine is known to be noisy.
             return report.missedTargets.isEmpty || context.environment["BENCH_WARN_ONLY"] == "1" ? .success : .failure
         }
-        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        var runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        if workbook.isRelease {
+            // A release has no reference modules: the chapters import the learner's, as the
+            // playground does (an untouched compile starter left out), so a snippet that
+            // calls an exercise not solved yet differs from the chapter until it is.
+            let names = chapters.compactMap(\.moduleName)
+            let sources = try LearnerModules(workbook: workbook).compilingSources(for: names, runner: runner)
+            runner = runner.overridingModules(sources.modules)
+            if invocation.format != .json, !names.isEmpty {
+                console.printError("note: a student release: the chapter modules are built from your files in \(workbook.displayPath(workbook.exercisesFolder))/; "
+                    + "a snippet that uses an exercise you have not solved differs from the chapter until you solve it")
+            }
+        }
         var runs: [SnippetRunner.ChapterRun] = []
         let json = invocation.format == .json
         // Each module's sources are hashed once for all the chapters, not once per chapter.
@@ -126,6 +139,10 @@ enum RunCommand: Command {
             return .usage
         }
         let workbook = try context.workbook()
+        if reference, workbook.isRelease {
+            console.printError("This is a student release: the model answers are not in it (your teacher has them); run it without --reference to import your own exercises.")
+            return .inRelease
+        }
         let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
         let text = String(decoding: data, as: UTF8.self)
         let chapterModules = runner.importedModules(of: text).filter { $0.hasPrefix("Chapter") }
@@ -136,7 +153,7 @@ enum RunCommand: Command {
         for name in chapterModules {
             if let folder = sources.folders[name] {
                 let starters = sources.startersUsed[name].map { "; starters for \($0.joined(separator: ", ")), which you have not written" } ?? ""
-                console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters) (--reference for the model answers)")
+                console.printError("\(path): note: \(name) is built from your files in \(folder)\(starters)\(workbook.isRelease ? "" : " (--reference for the model answers)")")
                 for left in sources.leftOut[name] ?? [] {
                     let standIn = left.standIn == .starter
                         ? "the starter's declarations are used in its place"

@@ -17,13 +17,20 @@ enum SolutionCommand: Command {
         the model answer's by name, comment lines left out unless --comments), then the reasons the model
         answer gives in its comments, once `workbook check` has seen the exercise pass. Before that it refuses and says how to
         pass, unless --force, which is recorded in .workbook/progress.json.
-        Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise.
+        In a student release (`workbook release`) there is no model answer to show: it says
+        the teacher has them.
+        Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise, 3 in a student release.
         """)
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
         let console = context.console
+        if workbook.isRelease {
+            console.printError("This is a student release: the model answers are not in it; your teacher has them. "
+                + "`workbook check \(exercise.id)` says what passes, and `workbook hint \(exercise.id)` helps.")
+            return .inRelease
+        }
         let store = ProgressStore(workbook: workbook)
         let entry = store.load()[exercise.id]
         let forced = invocation.has("force")

@@ -6,4 +6,7 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The command line is wrong, or names a chapter or exercise that does not exist.
     case usage = 2
+    /// Asked in a student release for what only the teacher's workbook has (the model
+    /// answers: `solution`, `run --reference`).
+    case inRelease = 3
 }

@@ -78,7 +78,7 @@ public struct Gradebook: Sendable, Equatable {
             let uncounted = grade.tests.count - counted.count
             let note = uncounted == 0 ? "" : " (\(uncounted) more that the starter passes too \(uncounted == 1 ? "does" : "do") not count)"
             return Cell(status: grade.status, points: (possible * share * 100).rounded() / 100, possible: possible,
-                        reason: "\(passing) of \(counted.count) tests passed\(note); \(why)")
+                        reason: (grade.waitingNote.map { $0 + "; " } ?? "") + "\(passing) of \(counted.count) tests passed\(note); \(why)")
         case .doesNotCompile, .notStarted:
             return Cell(status: grade.status, points: 0, possible: possible, reason: firstLine)
         }

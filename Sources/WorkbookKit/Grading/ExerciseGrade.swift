@@ -125,6 +125,18 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     /// Other exercises' code its tests run while those exercises are not passing: named
     /// first, since a failure here may well be theirs.
     public var dependencies: [Dependency] = []
+    /// "4.3 needs 4.2 first: its tests use your 4.2, which is not started": said of an
+    /// exercise that does not pass while its tests run another exercise's code that does
+    /// not pass either (nothing stands in for that code: it is the learner's, as in a
+    /// student release, where there is no reference). What happened, not a cause: the
+    /// failures may or may not be that code's.
+    public var waitingNote: String? {
+        guard !passed, status != .notStarted, status != .doesNotCompile, !dependencies.isEmpty else { return nil }
+        let ids = dependencies.map(\.exercise)
+        let states = dependencies.map { $0.status == GradeStatus.doesNotCompile.word ? "\($0.exercise) \($0.status)" : "\($0.exercise) is \($0.status)" }
+        return "\(id) needs \(ids.joined(separator: " and ")) first: its tests use your \(ids.joined(separator: " and ")), and \(states.joined(separator: ", "))"
+    }
+
     /// The escape hatches the learner's file uses that its exercise does not allow
     /// (`EscapeHatches.table`): notes for a teacher, never a failure.
     public var escapeHatches: [EscapeHatch] = []

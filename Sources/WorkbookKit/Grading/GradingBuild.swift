@@ -48,7 +48,7 @@ struct GradingBuild {
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
         let leftOut = Set(grader.options.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
-        let testFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+        let allTestFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
 
         refuseRelocatedDiagnostics(&submissions, &output)
@@ -93,6 +93,11 @@ struct GradingBuild {
             }
 
             grader.progress?("compiling the tests")
+            // A left-out exercise's tests (and its hidden ones) call what is not there.
+            let leftOutTests = Set(submissions.filter { $0.origin == .leftOut }.compactMap { submission in
+                exercises.first { $0.id == submission.exercise }?.testsFile
+            }.flatMap { [$0, HiddenTests.file(forTests: $0)].compactMap { $0 } }.map { workbook.url($0).standardizedFileURL.path })
+            let testFiles = allTestFiles.filter { !leftOutTests.contains($0.standardizedFileURL.path) }
             switch compileTests(module: module, dependencies: dependencies, testFiles: testFiles) {
             case .success(let tests):
                 output.runner = RunnerInputs(build: self, module: module, dependencies: dependencies, tests: tests)
@@ -148,15 +153,32 @@ struct GradingBuild {
         for index in submissions.indices where submissions[index].isStarter && output.broken[submissions[index].exercise] == nil {
             let id = submissions[index].exercise
             guard let exercise = exercises.first(where: { $0.id == id }), !exercise.kind.starterCompiles,
-                  let reference = exercise.referenceFile,
                   let memo = starterMemo(id, submissions[index].file, moduleInputs: moduleInputs),
-                  let known = FileManager.default.contents(atPath: memo.path) else { continue }
+                  let known = FileManager.default.contents(atPath: memo.path),
+                  let standIn = compileStandIn(for: exercise, isStarter: true) else { continue }
             output.broken[id] = String(decoding: known, as: UTF8.self)
-            submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: true)
+            submissions[index] = standIn
             CachePruner.markUsed(memo)
             replaced.insert(id)
         }
         return replaced
+    }
+
+    /// What takes the place of a compile exercise's file that does not compile: its
+    /// reference, in the teacher's workbook; in a student release, which has none, an
+    /// empty file (the exercise and its tests left out of the build; lint makes sure no
+    /// exercise uses a compile exercise's code, so the others build without it).
+    func compileStandIn(for exercise: Exercise, isStarter: Bool) -> Submission? {
+        guard workbook.isRelease else {
+            return exercise.referenceFile.map { Submission(exercise: exercise.id, file: workbook.url($0), origin: .reference, isStarter: isStarter) }
+        }
+        let file = CacheFolder.leftOut.url(in: grader.cache).appendingPathComponent(chapter.stem)
+            .appendingPathComponent(exercise.fileName ?? "Ex\(exercise.id.number).swift")
+        let text = "// Exercise \(exercise.id) is left out of this build: its file does not compile, and a student release has no reference to stand in for it.\n"
+        if FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) != text {
+            guard (try? AtomicFile.write(text, to: file)) != nil else { return nil }
+        }
+        return Submission(exercise: exercise.id, file: file, origin: .leftOut, isStarter: isStarter)
     }
 
     /// Keeps what an untouched compile starter's failed build said, for the next check.
@@ -192,10 +214,9 @@ struct GradingBuild {
             } else {
                 continue
             }
-            if !exercise.kind.starterCompiles, let referenceFile = exercise.referenceFile {
+            if !exercise.kind.starterCompiles, let standIn = compileStandIn(for: exercise, isStarter: submissions[index].isStarter) {
                 // Its starter does not compile by design: the reference stands in, as `blame` does.
-                submissions[index] = Submission(exercise: exercise.id, file: workbook.url(referenceFile), origin: .reference,
-                                                isStarter: submissions[index].isStarter)
+                submissions[index] = standIn
             } else if let starterText = try? workbook.starter(for: exercise),
                let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) {
                 submissions[index] = Submission(exercise: exercise.id, file: starter, origin: .starter, isStarter: true)
@@ -227,8 +248,8 @@ struct GradingBuild {
                                                       shownPath: grader.displayPath(of: submissions[index]), libraries: libraries)
             else { continue }
             output.broken[exercise.id] = refusal
-            if !exercise.kind.starterCompiles, let reference = exercise.referenceFile {
-                submissions[index] = Submission(exercise: exercise.id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
+            if !exercise.kind.starterCompiles, let standIn = compileStandIn(for: exercise, isStarter: submissions[index].isStarter) {
+                submissions[index] = standIn
             } else if let starterText = try? workbook.starter(for: exercise),
                       let starter = try? grader.starterFile(for: exercise, in: chapter, text: starterText) {
                 submissions[index] = Submission(exercise: exercise.id, file: starter, origin: .starter, isStarter: true)
@@ -257,8 +278,8 @@ struct GradingBuild {
             // finding, and its reference stands in so the other starters are still graded
             // (without it, every exercise of the chapter was blamed).
             let verifiedStarter = grader.options.submissions == .starters && exercise.kind.starterCompiles
-            if verifiedStarter ? submissions[index].origin == .reference
-                : submissions[index].origin == (exercise.kind.starterCompiles ? .starter : .reference) { continue }
+            let standsIn: Set<Submission.Origin> = !exercise.kind.starterCompiles ? [.reference, .leftOut] : [.starter]
+            if verifiedStarter ? submissions[index].origin == .reference : standsIn.contains(submissions[index].origin) { continue }
             var text = diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == file.standardizedFileURL.path }
                 .map(\.text).joined(separator: "\n")
             if let (innocent, name) = moved.lazy.compactMap({ entry in entry.value.first { $0.path == file.standardizedFileURL.path }.map { (entry.key, $0.name) } }).first {
@@ -270,10 +291,14 @@ struct GradingBuild {
                     + diagnostics.entries.filter { URL(fileURLWithPath: $0.path).standardizedFileURL.path == innocent }.map(\.text).joined(separator: "\n")
             }
             if output.broken[id] == nil { output.broken[id] = prefix + shorten(text) }
-            if !exercise.kind.starterCompiles || verifiedStarter, let reference = exercise.referenceFile {
-                // Its starter does not compile by design, so the reference stands in; the
-                // exercise is graded "does not compile" all the same, and no exercise uses it.
-                submissions[index] = Submission(exercise: id, file: workbook.url(reference), origin: .reference, isStarter: submissions[index].isStarter)
+            if !exercise.kind.starterCompiles || verifiedStarter,
+               let standIn = verifiedStarter && exercise.kind.starterCompiles
+                   ? exercise.referenceFile.map({ Submission(exercise: id, file: workbook.url($0), origin: .reference, isStarter: submissions[index].isStarter) })
+                   : compileStandIn(for: exercise, isStarter: submissions[index].isStarter) {
+                // Its starter does not compile by design, so the reference stands in (in a
+                // release, nothing does); the exercise is graded "does not compile" all the
+                // same, and no exercise uses it.
+                submissions[index] = standIn
                 blamed = true
                 continue
             }

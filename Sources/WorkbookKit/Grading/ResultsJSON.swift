@@ -122,7 +122,8 @@ public enum ResultsJSON {
     /// dlsym"): v3 has no free field, so they ride only on a message that is there anyway
     /// (a status that is not `pass`); a passing exercise's JSON says nothing of them.
     static func noted(_ message: String, _ grade: ExerciseGrade) -> String {
-        grade.escapeHatches.reduce(message) { $0 + "\nlook at this: \($1.path):\($1.line) uses \($1.name)" }
+        let waiting = grade.waitingNote.map { message + "\n" + $0 } ?? message
+        return grade.escapeHatches.reduce(waiting) { $0 + "\nlook at this: \($1.path):\($1.line) uses \($1.name)" }
     }
 
     /// The spec's own words for output cut at its 500-character limit.

@@ -8,8 +8,12 @@ public struct Submission: Sendable, Equatable {
         case learner
         /// The starter, because the learner's file is missing (or, for `verify`, on purpose).
         case starter
-        /// The reference solution (`verify`).
+        /// The reference solution (`verify`; a compile exercise's stand-in).
         case reference
+        /// Nothing: in a student release a compile exercise's file that does not compile has
+        /// no reference to stand in for it, so it is left out of the build (an empty file
+        /// in its place), and its tests with it.
+        case leftOut
     }
 
     public var exercise: ExerciseID

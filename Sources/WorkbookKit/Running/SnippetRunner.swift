@@ -69,7 +69,7 @@ public struct SnippetRunner: SnippetResultProvider {
     public let root: URL
     public let toolchain: SwiftToolchain
     public let options: Options
-    let modules: ImportableModules
+    private(set) var modules: ImportableModules
     let cache: SnippetCache
     let buildsFolder: URL
     let clock = SnippetPhaseClock()
@@ -104,6 +104,15 @@ public struct SnippetRunner: SnippetResultProvider {
         workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = Options()
     ) throws {
         self.init(root: workbook.root, toolchain: try Self.toolchain(root: workbook.root, environment: environment), options: options)
+    }
+
+    /// This runner with chapter modules built from `sources` (the learner's files) instead
+    /// of `Sources/<Module>`: a student release's module files are starters, and one that
+    /// does not compile on purpose would stop every snippet importing its module.
+    public func overridingModules(_ sources: [String: [URL]]) -> SnippetRunner {
+        var runner = self
+        runner.modules = modules.overriding(sources)
+        return runner
     }
 
     public func results(for chapter: Chapter) throws -> [SnippetResult] {

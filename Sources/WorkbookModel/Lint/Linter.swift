@@ -64,7 +64,14 @@ public struct Linter {
             return [Diagnostic(at: location, "the reference file of exercise \(exercise.id), \(reference), \(reason)")]
         }
         do {
-            if try SolutionMarkers.regions(in: source, path: reference).isEmpty {
+            let regions = try SolutionMarkers.regions(in: source, path: reference)
+            // A student release (`workbook-release.json`) ships starters where references
+            // were: a region there is an answer handed out.
+            if workbook.isRelease, let region = regions.first {
+                return [Diagnostic(at: SourceLocation(path: reference, line: region.beginLine),
+                                   "\(reference) has a '// BEGIN SOLUTION' region, but this is a student release, whose files are the starters: the answer would be handed out")]
+            }
+            if regions.isEmpty, !workbook.isRelease {
                 return [Diagnostic(at: location, "\(reference) has no '// BEGIN SOLUTION' region, so its starter would be the answer")]
             }
         } catch {

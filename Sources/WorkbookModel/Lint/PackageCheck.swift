@@ -23,6 +23,13 @@ public struct PackageCheck: Sendable {
         }
         var findings: [Diagnostic] = []
         var used: Set<String> = []
+        // A student release builds only the tool (its chapter modules are starters, and a
+        // compile exercise's does not compile on purpose): it declares no chapter target.
+        if workbook.isRelease {
+            return targets.sorted().filter { $0.range(of: #"^Chapter\d\d"#, options: .regularExpression) != nil }.map { target in
+                Diagnostic(at: manifest, "this student release's Package.swift declares \(target); a release builds only the tool, its chapters' starters are graded by `workbook check`")
+            }
+        }
         for chapter in workbook.chapters {
             guard let module = chapter.moduleName else { continue }
             used.formUnion([module, module + "Tests"])

@@ -211,7 +211,8 @@ private struct Builder {
         if block.kind == .blockQuote, text.hasPrefix("Hint:") || text.hasPrefix("Why:"), let exercise = open {
             // Under its exercise a hint is read by everyone who reads the statement.
             error(at: block.location, "hints do not go in the chapter, where every reader sees them: move this one to \(Chapter.hintsPath(forChapterAt: path)) under '## Exercise \(exercise.id)'")
-        } else if block.kind == .paragraph, text.hasPrefix("Reference:") {
+        } else if block.kind == .paragraph, text.hasPrefix("Reference:") || text.hasPrefix("Starter:") {
+            // `Starter:` is a student release's (`workbook release`): its module file is the starter.
             readFilesParagraph(block)
         } else {
             open?.statement.append(block)
@@ -242,6 +243,8 @@ private struct Builder {
                     label = "Reference"
                 } else if ByteSearch.contains("Starter error:", in: literal) {
                     label = "Starter error"
+                } else if ByteSearch.contains("Starter:", in: literal) {
+                    label = "Reference"
                 } else if ByteSearch.contains("Forbids:", in: literal) {
                     label = "Forbids"
                 } else if let uses = literal.range(of: "Uses:") {

@@ -16,12 +16,17 @@ public struct Workbook: Sendable {
     public let unparsedChapterNumbers: Set<Int>
     /// `root`'s path with a slash at the end, to which relative paths are appended.
     private let rootPath: String
+    /// A student release (`workbook-release.json` at the root): its module files are the
+    /// starters, and it has no references, prediction answers or hidden tests.
+    public let isRelease: Bool
 
     /// Loads every `chapters/*.md` below `root`.
     public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
         self.root = root.standardizedFileURL
         self.rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
         self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
+        let isRelease = ReleaseMarker.read(at: self.root) != nil
+        self.isRelease = isRelease
         var chapters: [Chapter] = []
         var diagnostics: [Diagnostic] = []
         var unparsed: Set<Int> = []
@@ -38,7 +43,8 @@ public struct Workbook: Sendable {
             diagnostics += result.diagnostics
             if var chapter = result.chapter {
                 diagnostics += HintsFile.attach(hints, to: &chapter)
-                Workbook.expectPredictions(in: &chapter, rootPath: rootPath)
+                // A release's prediction files are the starters: the answer is not there to expect.
+                if !isRelease { Workbook.expectPredictions(in: &chapter, rootPath: rootPath) }
                 chapters.append(chapter)
             } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)

@@ -32,6 +32,9 @@ package enum CacheFolder: String, CaseIterable, Sendable {
     case failures
     /// An untouched compile starter's diagnostics, so its failed build is paid once.
     case compileStarters = "compile-starters"
+    /// In a student release, the empty file that takes the place of a compile exercise's
+    /// file that does not compile (there is no reference to stand in for it).
+    case leftOut = "left-out"
     /// Snippet programs, compiled.
     case snippetBuilds = "snippet-builds"
     /// Snippets' outputs, by program and input.
@@ -59,7 +62,7 @@ package enum CacheFolder: String, CaseIterable, Sendable {
         case .toolchainVersion, .recipes, .launcher, .starters:
             .kept
         case .modules, .moduleKeys, .sharedModules, .testObjects, .runners, .runs, .results, .exerciseResults,
-             .failures, .compileStarters, .snippetBuilds, .snippetExecutions, .classZips, .builds:
+             .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .builds:
             .entries
         case .mutate:
             .nestedEntries
