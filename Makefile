@@ -81,11 +81,13 @@ test-deps:
 	  || echo "warning: PyYAML could not be installed; make classroom-check needs it"
 
 # `workbook mutate` proves the tests catch plausible mistakes; each chapter must catch
-# 95% of its compiling, non-accepted mutants. All 423 mutants take about 7.5 minutes on a
-# 2-core machine, so `make test` grades a fixed sample (seed 17) of MUTATE_SAMPLE per
-# chapter; `make test MUTATE_SAMPLE=all` grades every one. Results are cached by content.
+# every one of its compiling, non-accepted mutants (issue 32: the accepted ones are
+# listed in Tests/Mutants with why). All 717 mutants took 27.7 minutes on a 2-core
+# machine shared with other builds (2026-12-02), so `make test` grades a fixed sample
+# (seed 17) of MUTATE_SAMPLE per chapter; `make test MUTATE_SAMPLE=all` grades every
+# one. Results are cached by content.
 MUTATE_SAMPLE ?= 25
-MUTATE_FLAGS = $(if $(filter all,$(MUTATE_SAMPLE)),,--sample $(MUTATE_SAMPLE)) --min-score 95
+MUTATE_FLAGS = $(if $(filter all,$(MUTATE_SAMPLE)),,--sample $(MUTATE_SAMPLE)) --min-score 100
 
 # The chapters' exercise suites run in a process of their own: their waits for callbacks
 # (8 s, as a learner's grading gets) must not share the test pool with the engine's

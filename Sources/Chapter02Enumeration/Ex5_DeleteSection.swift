@@ -19,7 +19,7 @@ extension NumbersScreen {
     /// The title of the section the button deletes.
     public static let oddNumbersTitle = "Odd Numbers"
 
-    /// Deletes the "Odd Numbers" section from the data source, then from the table,
+    /// Deletes the first "Odd Numbers" section from the data source, then from the table,
     /// then removes the bar button. Returns whether there was a section to delete.
     @discardableResult
     public func deleteOddNumbersSection() throws(TableViewUpdateError) -> Bool {

@@ -15,7 +15,8 @@ public struct MenuAndSpecials: Equatable, Sendable {
 }
 
 /// Fetches the menu and today's specials at the same time, each with its own block on
-/// `queue` (a concurrent queue), using `retrieveInventoryItems()` on each service.
+/// `queue` (a concurrent queue), using `retrieveInventoryItems()` on each service; returns
+/// at once.
 ///
 /// Calls `completion` exactly once, on the main queue, after *both* fetches have
 /// finished — with both lists, or with the failure of either (the menu's failure when

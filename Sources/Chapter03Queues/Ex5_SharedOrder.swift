@@ -1,21 +1,25 @@
 import Diner
-import Synchronization
+import Stage
 
 /// An order that many queues may change at the same time — the waiter's tablet, the
 /// kitchen and the web site all adding to one table's bill.
 ///
 /// `Order` itself is a value: every queue that captures it gets its own copy. To share
-/// one, keep it in one place and let exactly one caller at a time change it.
+/// one, keep it in one place and let exactly one caller at a time change it: here, in
+/// the `Locked<Order>` (the stage's class around a `Mutex`) that `init` is given.
 public final class SharedOrder: Sendable {
     // BEGIN SOLUTION
-    // `Mutex` (Synchronization) owns the order: the only way in is `withLock`, so the
-    // compiler accepts `Sendable` without `@unchecked`.
-    private let order = Mutex(Order())
+    // `Locked` wraps a `Mutex`: the only way in is `withLock`, and the class is `final`
+    // and `Sendable`, so the compiler accepts `SharedOrder: Sendable` without `@unchecked`.
+    private let order: Locked<Order>
+
+    public init(_ storage: Locked<Order> = Locked(Order())) {
+        order = storage
+    }
     // STARTER:
     // // The shared order: safe to use from many queues at once.
+    // public init(_ storage: Locked<Order> = Locked(Order())) {}
     // END SOLUTION
-
-    public init() {}
 
     /// Adds one of `item`.
     public func add(_ item: MenuItem) {
@@ -37,7 +41,8 @@ public final class SharedOrder: Sendable {
 
     /// Adds one of `item` only while fewer than `limit` are in the order (the kitchen
     /// has only so many pies). Returns whether it added one. Check and add must be one
-    /// step: two callers must never both see "2 of 3" and both add.
+    /// step, under one `withLock`: two callers must never both see "2 of 3" and both
+    /// add, even when another caller comes in each time the lock is let go.
     @discardableResult
     public func add(_ item: MenuItem, upTo limit: Int) -> Bool {
         // BEGIN SOLUTION

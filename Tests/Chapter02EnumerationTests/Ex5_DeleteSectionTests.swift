@@ -48,6 +48,21 @@ struct Ex5_DeleteSectionTests {
                 "the table should still show Even Numbers and Primes; it shows \(screen.table.sections.map(\.title))")
     }
 
+    @Test("deletes the first Odd Numbers section when there are two")
+    func deletesTheFirst() throws {
+        let screen = NumbersScreen(dataSource: NumbersDataSource(sections: [
+            .init(title: "Even Numbers", numbers: [0, 2]),
+            .init(title: "Odd Numbers", numbers: [1, 3]),
+            .init(title: "Odd Numbers", numbers: [5, 7]),
+        ]))
+        guard deleteOdd(on: screen) != nil else { return }  // refused: its message says so
+        let update = try #require(screen.table.updates.last, "the table was never told which section went")
+        #expect(update.deletedSections == IndexSet(integer: 1),
+                "with Odd Numbers at sections 1 and 2, the first (1) goes; the table was told to delete \(Array(update.deletedSections))")
+        #expect(screen.dataSource.sections.map(\.numbers) == [[0, 2], [5, 7]],
+                "the data source should keep Even Numbers and the second Odd Numbers (5, 7); it has \(screen.dataSource.sections.map(\.numbers))")
+    }
+
     @Test("removes the bar button once its job is done")
     func removesButton() {
         let screen = NumbersScreen()

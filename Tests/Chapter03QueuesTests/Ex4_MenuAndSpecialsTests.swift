@@ -85,4 +85,28 @@ struct Ex4_MenuAndSpecialsTests {
         #expect(report.answeredByThen.menu == 1 && report.answeredByThen.specials == 1,
                 "a failure was reported before both services had answered; report once the group is done")
     }
+
+    @Test("returns at once and fetches nothing itself: while its queue is held, no fetch starts")
+    func returnsAtOnce() async throws {
+        let queue = DispatchQueue(label: "com.closuresworkbook.tests.held-fetch", attributes: .concurrent)
+        let menu = InventoryService(), specials = InventoryService(items: Self.specialsItems)
+        // A held queue runs nothing: a fetch made meanwhile was made in place, and a
+        // `sync` onto it waits until the queue is let go (here after 2 s at most).
+        queue.suspend()
+        let returned = DispatchSemaphore(value: 0)
+        let reported: Result<MenuAndSpecials, InventoryError>? = await awaitCallback { report in
+            DispatchQueue.global().async {
+                loadMenuAndSpecials(menu: menu, specials: specials, on: queue) { report($0) }
+                returned.signal()
+            }
+            let returnedWhileHeld = returned.wait(timeout: .now() + .seconds(2)) == .success
+            let fetchedWhileHeld = menu.requests.count + specials.requests.count
+            queue.resume()
+            #expect(returnedWhileHeld, "with its queue held, loadMenuAndSpecials had not returned after 2 s; expected it to hand both fetches to the queue with async and return at once")
+            #expect(fetchedWhileHeld == 0, "with its queue held, \(fetchedWhileHeld) fetch(es) ran anyway, so they ran in place; expected each in its own block on the queue")
+            if !returnedWhileHeld { _ = returned.wait(timeout: .now() + .seconds(2)) }
+        }
+        #expect(try reported?.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),
+                "once the queue ran, the report was \(String(describing: reported)); expected the menu and the specials")
+    }
 }

@@ -47,6 +47,51 @@ struct Ex5_SharedOrderTests {
         #expect(accepted.value == 3, "add(_:upTo:) said yes \(accepted.value) times; exactly 3 pies fit")
     }
 
+    @Test("keeps its order in the Locked it is given")
+    func usesTheStorageGiven() {
+        let storage = Locked(Order([burger: 1]))
+        let order = SharedOrder(storage)
+        order.add(burger)
+        order.add(pie)
+        order.remove(pie)
+        #expect(storage.value == Order([burger: 2]),
+                "the Locked<Order> handed to init holds \(storage.value.quantities); expected 2 burgers: keep the order in it, not in a lock of your own")
+        #expect(order.quantity(of: burger) == 2, "quantity(of:) says \(order.quantity(of: burger)) burgers; expected the 2 in the Locked it was given")
+    }
+
+    /// Another caller's `add(pie, upTo: 3)`, run once, the first time the lock is let go
+    /// after `arm()`: in one thread, at the moment a race would need.
+    final class Intruder: Sendable {
+        let order = Locked<SharedOrder?>(nil)
+        let armed = Locked(false)
+        let answer = Locked<Bool?>(nil)
+        let pie: MenuItem
+
+        init(pie: MenuItem) { self.pie = pie }
+
+        func arm() { armed.withLock { $0 = true } }
+
+        func lockLetGo() {
+            guard armed.withLock({ armed in defer { armed = false }; return armed }), let order = order.value else { return }
+            let added = order.add(pie, upTo: 3)
+            answer.withLock { $0 = added }
+        }
+    }
+
+    @Test("checks and adds under one lock: a caller let in whenever the lock is let go cannot push the order past the limit")
+    func checkAndAddAreOneStep() {
+        let intruder = Intruder(pie: pie)
+        let storage = Locked(Order([pie: 2]), afterUnlock: { intruder.lockLetGo() })
+        let order = SharedOrder(storage)
+        intruder.order.withLock { $0 = order }
+        intruder.arm()
+        let added = order.add(pie, upTo: 3)
+        #expect(storage.value.quantity(of: pie) == 3,
+                "with 2 pies and a limit of 3, another caller came in as soon as add(_:upTo:) first let go of the lock, and the order ended with \(storage.value.quantity(of: pie)) pies: a check under one withLock and an add under another let that caller in between; check and add under one withLock")
+        #expect(added && intruder.answer.value == false,
+                "the first caller was told \(added) and the one that came in \(intruder.answer.value.map(String.init) ?? "nothing"); expected true for the first (it had the lock first) and false for the second")
+    }
+
     @Test("ignores removing what is not there, and hands out snapshots that stay put")
     func edges() {
         let order = SharedOrder()

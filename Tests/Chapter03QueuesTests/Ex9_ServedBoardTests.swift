@@ -96,4 +96,31 @@ struct Ex9_ServedBoardTests {
                 "with the kitchen's queue busy, serve took \(took) to return; expected it to hand the orders over and return at once, without waiting for the kitchen")
         #expect(board.label.history == ["1 served", "2 served"], "the sign showed \(board.label.history); expected 1 and 2 served, in that order")
     }
+
+    /// One turn of the main queue: everything sent to it before this call has run.
+    func mainQueueTurn() async {
+        _ = await awaitCallback { (turned: @escaping @Sendable (Bool) -> Void) in DispatchQueue.main.async { turned(true) } }
+    }
+
+    @Test("serves on the kitchen's queue: while the kitchen is held nothing reaches the board, and done comes once")
+    func servesOnTheKitchen() async throws {
+        let board = ServedBoard()
+        let dones = Locked(0)
+        // A held kitchen runs nothing: what reaches the main queue meanwhile was not
+        // served on the kitchen. Three turns let a hop, a hop sent by a hop, and `done` run.
+        kitchen.suspend()
+        serve(["burger", "fries"], on: kitchen, board: board) { dones.withLock { $0 += 1 } }
+        for _ in 0..<3 { await mainQueueTurn() }
+        let servedWhileHeld = board.label.history, doneWhileHeld = dones.value
+        kitchen.resume()
+        // Behind the serving on the kitchen, then behind its hops on the main queue.
+        let drained = await awaitCallback { (finished: @escaping @Sendable (Bool) -> Void) in
+            kitchen.async { DispatchQueue.main.async { finished(true) } }
+        }
+        try #require(drained != nil, "the kitchen's queue never ran a block sent after serve")
+        #expect(servedWhileHeld.isEmpty && doneWhileHeld == 0,
+                "while the kitchen's queue was held, the sign showed \(servedWhileHeld) and done ran \(doneWhileHeld) time(s); expected nothing: serve the orders in a block on the kitchen's queue")
+        #expect(board.label.history == ["1 served", "2 served"], "the sign showed \(board.label.history); expected 1 and 2 served, in that order")
+        #expect(dones.value == 1, "done ran \(dones.value) times once everything sent to the main queue had run; expected once")
+    }
 }

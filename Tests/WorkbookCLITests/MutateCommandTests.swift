@@ -14,6 +14,17 @@ struct MutateCommandTests {
         #expect(lines.contains("Sources/Chapter01Basics/Ex1_Add.swift:4: 1.1 arithmetic: a + b  →  a - b"), "\(result.out)")
     }
 
+    @Test("makes mutants with the operators --operator names only, and refuses a name it does not know")
+    func operatorFilter() async throws {
+        let session = try FixtureSession()
+        let only = await session.run("mutate", "1", "--list", "--operator", "arithmetic")
+        #expect(only.code == 0, "\(only.err)")
+        let lines = only.out.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" arithmetic: ") }, "\(only.out)")
+        let unknown = await session.run("mutate", "1", "--list", "--operator", "arithmetic,sync-for-async")
+        #expect(unknown.code == 2 && unknown.err.contains("sync-for-async") && unknown.err.contains("completion-first"), "\(unknown.err)")
+    }
+
     @Test("reports a survivor as file:line with its change, fails below the floor, and accepts it with a reason")
     func survivorThenAccepted() async throws {
         let session = try FixtureSession()

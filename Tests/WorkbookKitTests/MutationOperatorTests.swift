@@ -50,7 +50,8 @@ struct MutationOperatorTests {
         Case(name: "reversed", line: "for item in items {", expected: ["for item in items.reversed() {"]),
         Case(name: "reversed", line: "for i in 0..<n where i > 0 {", expected: ["for i in (0..<n).reversed() where i > 0 {"]),
         Case(name: "async-sync", line: "queue.async { work() }", expected: ["queue.sync { work() }"]),
-        Case(name: "async-sync", line: "queue.asyncAfter(deadline: .now()) {", expected: []),
+        // `asyncAfter` is not the token `.async`; the queue operators make it `sync` whole.
+        Case(name: "async-sync", line: "queue.asyncAfter(deadline: .now()) {", expected: ["queue.sync {"]),
         Case(name: "main-hop-removed", line: "DispatchQueue.main.async {", expected: ["do {"]),
         Case(name: "weak-to-strong", line: "timer.handler = { [weak self] in", expected: ["timer.handler = { [self] in"]),
         // Never inside a string literal, an interpolation or a comment.
@@ -70,7 +71,8 @@ struct MutationOperatorTests {
         #expect(Set(names).count == names.count)
         for expected in ["comparison-boundary", "boolean", "arithmetic", "off-by-one", "true-false", "range", "first-last",
                          "min-max", "shorthand-argument", "reversed", "async-sync", "main-hop-removed", "call-doubled",
-                         "weak-to-strong", "line-deleted", "statements-swapped"] {
+                         "weak-to-strong", "line-deleted", "statements-swapped", "completion-first", "completion-doubled",
+                         "check-then-act-split", "queue-hop-removed", "queue-swapped", "state-update-deleted"] {
             #expect(names.contains(expected), "no operator named \(expected)")
         }
     }

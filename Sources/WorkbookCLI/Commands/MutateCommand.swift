@@ -15,6 +15,7 @@ enum MutateCommand: Command {
             .value("min-score", "P", "the floor: exit 1 when a chapter catches less than P% (default 95)"),
             .value("sample", "N", "grade a fixed sample of at most N mutants per chapter (the same every run)"),
             .value("jobs", "N", "mutants graded side by side (default: one per processor)"),
+            .value("operator", "NAME[,NAME…]", "make mutants with these operators only (names as the report shows them)"),
             .value("accept", "FILE:LINE:OPERATOR", "record a surviving mutant as acceptable (with --reason), then report"),
             .value("reason", "TEXT", "why the mutant given to --accept is equivalent, in one line"),
             .flag("list", "list the mutants without grading them"),
@@ -28,7 +29,13 @@ enum MutateCommand: Command {
         other exercises holding their references. The operators: comparisons, booleans,
         + and -, off-by-one, true/false, ..< and ..., first/last, min/max, $0/$1,
         .reversed(), async/sync, a main-queue hop removed, a call deleted or doubled,
-        [weak self] made strong, two statements swapped, a return moved up.
+        [weak self] made strong, two statements swapped, a return moved up; and the
+        mistakes made with completions and queues: a completion called before the work
+        it reports (completion-first) or twice (completion-doubled), a check and its act
+        split over two critical sections (check-then-act-split), asyncAfter made sync,
+        a hop run in place (queue-hop-removed) or sent to the other queue
+        (queue-swapped), a state update deleted (state-update-deleted). --operator
+        limits a run to some of them.
         Reports per chapter the mutants tried, caught (failed, crashed, timed out), that
         did not compile, accepted, and every survivor as file:line with its change.
         Survivors judged equivalent are listed with a reason in Tests/Mutants/NN-slug.txt
@@ -49,6 +56,15 @@ enum MutateCommand: Command {
             floor = try invocation.number("min-score", default: 95, in: 0...100)
             options.sample = try invocation.value("sample").map { _ in try invocation.wholeNumber("sample", default: 0, in: 1...1_000_000) }
             options.workers = try invocation.wholeNumber("jobs", default: options.workers, in: 1...64)
+            if let names = invocation.value("operator") {
+                let wanted = Set(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                let unknown = wanted.subtracting(MutationOperator.names)
+                guard unknown.isEmpty else {
+                    console.error("--operator: no operator named \(unknown.sorted().joined(separator: ", ")); the operators: \(MutationOperator.names.joined(separator: ", "))")
+                    return .usage
+                }
+                options.operators = wanted
+            }
         } catch {
             console.error("\(error)")
             return .usage

@@ -24,6 +24,9 @@ public struct Mutant: Sendable, Equatable, Codable {
         if after.isEmpty { return "deleted: \(before.joined(separator: " ⏎ "))" }
         if after.count == 2, before.count == 1 { return "doubled: \(before[0])" }
         if after.count == 2, before.count == 2, after == before.reversed() { return "swapped: \(before[0]) ⇄ \(before[1])" }
+        if before.count > 2, after == [before[before.count - 1]] + Array(before[..<(before.count - 1)]) {
+            return "moved up: \(before[before.count - 1]) above \(before[0])"
+        }
         return before.joined(separator: " ⏎ ") + "  →  " + after.joined(separator: " ⏎ ")
     }
 

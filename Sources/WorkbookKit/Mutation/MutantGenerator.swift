@@ -29,20 +29,30 @@ public struct MutantGenerator: Sendable {
             let index = number - 1
             guard index < lines.count, !mask.code(line: index).isEmpty else { continue }
             for mutationOperator in operators {
-                var made: [(original: [String], replacement: [String])] = []
+                // The first line changed (an index), the lines it replaces, what takes their place.
+                var made: [(start: Int, original: [String], replacement: [String])] = []
                 switch mutationOperator.rewrite {
                 case .lineDeleted:
-                    if statements.isStatement(index), !statements.isDeclaration(index) { made.append(([lines[index]], [])) }
+                    if statements.isStatement(index), !statements.isDeclaration(index) { made.append((index, [lines[index]], [])) }
                 case .callDoubled:
-                    if statements.isStatement(index), statements.isPlainCall(index) { made.append(([lines[index]], [lines[index], lines[index]])) }
+                    if statements.isStatement(index), statements.isPlainCall(index) { made.append((index, [lines[index]], [lines[index], lines[index]])) }
                 case .statementsSwapped:
-                    if let next = statements.swappable(after: index) { made.append(([lines[index], lines[next]], [lines[next], lines[index]])) }
+                    if let next = statements.swappable(after: index) { made.append((index, [lines[index], lines[next]], [lines[next], lines[index]])) }
+                case .completionFirst:
+                    if let moved = statements.completionMovedUp(index) { made.append(moved) }
+                case .completionDoubled:
+                    if let doubled = statements.completionDoubled(index) { made.append((index, [lines[index]], doubled)) }
+                case .checkThenActSplit:
+                    if let split = statements.checkThenActSplit(index) { made.append((index, split.original, split.replacement)) }
+                case .stateUpdateDeleted:
+                    made += statements.stateUpdatesDeleted(index).map { (index, $0.original, $0.replacement) }
                 default:
                     for rewrite in mutationOperator.rewrites(of: mask.characters[index], isCode: mask.lines[index]) {
-                        made.append(([lines[index]], [rewrite]))
+                        made.append((index, [lines[index]], [rewrite]))
                     }
                 }
-                for (original, replacement) in made {
+                for (start, original, replacement) in made {
+                    let number = start + 1
                     // Two operators that make the same text make one mutant.
                     guard seen.insert(["\(number)"] + replacement + ["\(original.count)"]).inserted else { continue }
                     var name = mutationOperator.name
@@ -61,18 +71,27 @@ public struct MutantGenerator: Sendable {
 
 /// What a line is, for the statement-level operators: a statement of its own (which
 /// can be deleted or moved), a declaration, a plain call.
-private struct Statements {
+struct Statements {
     let lines: [String]
     let mask: CodeMask
     let solution: Set<Int>
+    /// The file's closures a function was handed or holds (see `QueueMutations.swift`).
+    let completions: Set<String>
 
-    private static let continuedBy = ["(", "[", ",", "=", "&&", "||", "+", "-", "*", "/", "->", ":", "?", ".", "{", " in"]
+    init(lines: [String], mask: CodeMask, solution: Set<Int>) {
+        self.lines = lines
+        self.mask = mask
+        self.solution = solution
+        completions = Self.completionNames(lines: lines, mask: mask)
+    }
+
+    static let continuedBy = ["(", "[", ",", "=", "&&", "||", "+", "-", "*", "/", "->", ":", "?", ".", "{", " in"]
     private static let continuing = ["}", ")", "]", ".", "&&", "||", "+ ", "- ", "* ", "?", ":", "case ", "default", "else", "@", "#"]
     private static let declarations = ["let ", "var ", "func ", "struct ", "class ", "enum ", "actor ", "typealias ", "private ",
                                        "fileprivate ", "public ", "static ", "lazy ", "import ", "extension ", "protocol ", "init"]
 
     /// The code of the nearest line before `index` that has any, or nil.
-    private func previousCode(_ index: Int) -> String? {
+    func previousCode(_ index: Int) -> String? {
         var line = index - 1
         while line >= 0 {
             let code = mask.code(line: line)
@@ -82,7 +101,7 @@ private struct Statements {
         return nil
     }
 
-    private func nextCodeLine(_ index: Int) -> Int? {
+    func nextCodeLine(_ index: Int) -> Int? {
         var line = index + 1
         while line < lines.count {
             if !mask.code(line: line).isEmpty { return line }
@@ -107,7 +126,7 @@ private struct Statements {
     }
 
     /// `case .success(let items):`, `default:`: a statement may follow.
-    private static func isLabel(_ code: String) -> Bool {
+    static func isLabel(_ code: String) -> Bool {
         code.hasSuffix(":") && (code.hasPrefix("case ") || code.hasPrefix("default"))
     }
 

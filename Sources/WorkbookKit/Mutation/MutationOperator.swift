@@ -25,6 +25,24 @@ public struct MutationOperator: Sendable, Equatable {
         /// The line and the statement after it trade places (`return-moved-up` when the
         /// second is a `return`).
         case statementsSwapped
+        // The mistakes made with completion handlers and queues (QueueMutations.swift).
+        /// A statement that calls a completion moves to the top of its block, before the
+        /// work it reports.
+        case completionFirst
+        /// A statement that calls a completion, not a plain call of its own (`queue.async
+        /// { done() }`, `return completion(x)`), runs it twice.
+        case completionDoubled
+        /// A critical section that checks, then acts, checks under a lock of its own first.
+        case checkThenActSplit
+        /// `.asyncAfter(deadline: …) {` becomes `.sync {`.
+        case asyncAfterToSync
+        /// `queue.async { work }` runs `work` in place: `do { work }`.
+        case hopRemoved
+        /// Work sent to the main queue goes to a background one, and the other way round.
+        case queueSwapped
+        /// A statement that changes state and spans lines (or shares its line with others
+        /// after a `;`) is deleted.
+        case stateUpdateDeleted
     }
 
     /// Every operator, in the order mutants are made (and reported).
@@ -62,6 +80,14 @@ public struct MutationOperator: Sendable, Equatable {
         MutationOperator(name: "call-doubled", rewrite: .callDoubled),
         MutationOperator(name: "line-deleted", rewrite: .lineDeleted),
         MutationOperator(name: "statements-swapped", rewrite: .statementsSwapped),
+        // Completion handlers and queues (issue 32): a class's usual mistakes with them.
+        MutationOperator(name: "completion-first", rewrite: .completionFirst),
+        MutationOperator(name: "completion-doubled", rewrite: .completionDoubled),
+        MutationOperator(name: "check-then-act-split", rewrite: .checkThenActSplit),
+        MutationOperator(name: "async-sync", rewrite: .asyncAfterToSync),
+        MutationOperator(name: "queue-hop-removed", rewrite: .hopRemoved),
+        MutationOperator(name: "queue-swapped", rewrite: .queueSwapped),
+        MutationOperator(name: "state-update-deleted", rewrite: .stateUpdateDeleted),
     ]
 
     private static func token(_ name: String, _ from: String, _ to: String, wholeWord: Bool = false) -> MutationOperator {
@@ -100,7 +126,10 @@ extension MutationOperator {
             }.map { index in String(characters[..<index]) + String(characters[(index + 1)...]) }
         case .reversedAdded:
             return Self.reversedLoop(characters, isCode: isCode).map { [$0] } ?? []
-        case .lineDeleted, .callDoubled, .statementsSwapped:
+        case .asyncAfterToSync, .hopRemoved, .queueSwapped:
+            return QueueCalls.rewrites(characters, isCode: isCode, rewrite: rewrite)
+        case .lineDeleted, .callDoubled, .statementsSwapped, .completionFirst, .completionDoubled, .checkThenActSplit,
+             .stateUpdateDeleted:
             return []
         }
     }

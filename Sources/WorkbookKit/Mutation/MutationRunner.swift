@@ -28,6 +28,8 @@ public struct MutationRunner: Sendable {
         public var seed: UInt64 = 17
         /// Reuse results whose inputs are unchanged.
         public var useCache = true
+        /// When set, only the operators of these names make mutants (`--operator`).
+        public var operators: Set<String>?
 
         public init() {}
     }
@@ -54,7 +56,8 @@ public struct MutationRunner: Sendable {
         var all: [Mutant] = []
         for exercise in exercises(of: chapter, only: only) {
             let path = exercise.referenceFile!
-            all += try MutantGenerator().mutants(of: try workbook.read(path), path: path, exercise: exercise.id.description)
+            let generator = MutantGenerator(operators: MutationOperator.all.filter { options.operators?.contains($0.name) ?? true })
+            all += try generator.mutants(of: try workbook.read(path), path: path, exercise: exercise.id.description)
         }
         return all
     }
@@ -133,6 +136,7 @@ public struct MutationRunner: Sendable {
         let generated = Set(all.map(\.key))
         let stale = accepted.entries.filter { entry in
             !surviving.contains(entry.key) && (options.sample == nil || !generated.contains(entry.key))
+                && (options.operators.map { names in names.contains { entry.key.hasSuffix(":" + $0) } } ?? true)
                 && (only == nil || entry.key.hasPrefix((exercises(of: chapter, only: only).first?.fileName ?? "") + ":"))
         }
         return ChapterMutationReport(chapter: chapter.number, title: chapter.title, generated: all.count, results: results,
