@@ -27,12 +27,14 @@ import Foundation
 public enum InventoryFormatError: Error, Equatable, CustomStringConvertible {
     /// The JSON is not an array of records.
     case notAList
-    /// The record at `index` (counting from 0) is unusable because of `field`.
+    /// The record at `index` (counting from 0) is unusable because of `field`; `field` is
+    /// empty when the record is not a JSON object at all, so it has no field to blame.
     case malformedRecord(index: Int, field: String)
 
     public var description: String {
         switch self {
         case .notAList: "the inventory is not a JSON array of records"
+        case let .malformedRecord(index, field) where field.isEmpty: "record #\(index + 1) (index \(index)) is not a JSON object"
         case let .malformedRecord(index, field): "record #\(index + 1) (index \(index)) has a bad \"\(field)\""
         }
     }

@@ -22,11 +22,14 @@ public struct DataModel {
         self.areInIncreasingOrder = areInIncreasingOrder
     }
 
-    /// The default ordering: by name, as people read names ("Item 2" before "item 10").
-    /// Written in the chapter's support file: spelling it here would show Exercise 5.3's
-    /// answer in this exercise's starter.
+    /// The default ordering: by name, as people read names ("apple" before "Banana",
+    /// "Item 2" before "item 10"): the comparison Exercise 5.3 sorts with.
     public static func byName(_ first: Checklist, _ second: Checklist) -> Bool {
-        Checklist.isNamedBefore(first, second)
+        // BEGIN SOLUTION
+        first.name.localizedStandardCompare(second.name) == .orderedAscending
+        // STARTER:
+        // first.name < second.name  // the order a program reads; is it the one people read?
+        // END SOLUTION
     }
 
     /// Replaces all the lists with `lists`, sorted.

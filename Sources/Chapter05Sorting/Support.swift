@@ -36,10 +36,4 @@ public struct Checklist: Equatable, Sendable, Codable, CustomStringConvertible {
     }
 
     public var description: String { name }
-
-    /// `true` when `first`'s name comes before `second`'s as people read names: the
-    /// data model's default order (Exercise 5.4). Exercise 5.3 asks how to write it.
-    public static func isNamedBefore(_ first: Checklist, _ second: Checklist) -> Bool {
-        first.name.localizedStandardCompare(second.name) == .orderedAscending
-    }
 }

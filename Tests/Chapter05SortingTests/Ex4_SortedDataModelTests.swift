@@ -33,6 +33,18 @@ struct Ex4_SortedDataModelTests {
             "after loading, the lists were \(names); a saved file can be in any order, so load must sort")
     }
 
+    @Test("orders by name as people read names unless told otherwise")
+    func defaultOrderIsByName() {
+        var model = DataModel()
+        model.load([Checklist(name: "item 10"), Checklist(name: "Banana"), Checklist(name: "Item 2"), Checklist(name: "apple")])
+        let names = model.lists.map(\.name)
+        #expect(
+            names == ["apple", "Banana", "Item 2", "item 10"],
+            "with the default ordering the lists were \(names); people read \"apple\" before \"Banana\" and \"Item 2\" before \"item 10\", as in Exercise 5.3")
+        #expect(DataModel.byName(Checklist(name: "Item 2"), Checklist(name: "item 10")), "byName(\"Item 2\", \"item 10\") is false; expected true")
+        #expect(!DataModel.byName(Checklist(name: "Eggs"), Checklist(name: "Eggs")), "byName(\"Eggs\", \"Eggs\") is true; two equal names are not in increasing order")
+    }
+
     @Test(
         "inserts each new list where it belongs and returns that index",
         arguments: [
