@@ -35,8 +35,6 @@ public struct ReleaseAudit: Sendable {
     /// with why. Each was found by this audit and looked at.
     static let shownOnPurpose: [(line: String, why: String)] = [
         ("let bounds = container.bounds", "4.1's support (`place(of:)`) reads the container's bounds too; the answer is what 4.1 does with them"),
-        ("first.name.localizedStandardCompare(second.name) == .orderedAscending",
-         "5.4's data model needs a default order, so Checklist.isNamedBefore (Support.swift) is 5.3's comparison, as its comment says"),
     ]
 
     /// Whole lines that must not appear, by trimmed text.
