@@ -5,7 +5,7 @@
 // finally removed itself from the navigation bar. Write
 // `NumbersScreen.deleteOddNumbersSection()` to do the same, in that order:
 //
-// 1. find the section titled "Odd Numbers" *wherever it is*; if there is none,
+// 1. find the first section titled "Odd Numbers" *wherever it is*; if there is none,
 //    change nothing and return `false`;
 // 2. remove it from `dataSource.sections`;
 // 3. tell `table` exactly which section went (`deleteSections`), which validates

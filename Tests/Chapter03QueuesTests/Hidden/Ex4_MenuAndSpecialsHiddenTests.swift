@@ -12,10 +12,13 @@ extension Ex4_MenuAndSpecialsTests {
     /// fetch's start and end: made side by side, each starts before the other ends.
     @Test("the two services are asked at once, not one after the other")
     func fetchesOverlap() async throws {
+        // 2.5 s each, not 0.3 s: on Linux libdispatch adds a worker to a busy pool from a
+        // timer that ticks once a second (src/event/workqueue.c), so under load a second
+        // block could wait for the first's 0.3 s to end (seen twice on a loaded machine).
         let recorder = QueueRecorder()
         _ = try await run(
-            menu: InventoryService(name: "menu", latency: .milliseconds(300), recorder: recorder),
-            specials: InventoryService(name: "specials", items: Self.specialsItems, latency: .milliseconds(300), recorder: recorder))
+            menu: InventoryService(name: "menu", latency: .milliseconds(2500), recorder: recorder),
+            specials: InventoryService(name: "specials", items: Self.specialsItems, latency: .milliseconds(2500), recorder: recorder))
         let menu = try #require(recorder.entries.first { $0.event == "menu" }, "the menu service was never asked")
         let specials = try #require(recorder.entries.first { $0.event == "specials" }, "the specials service was never asked")
         let menuEnd = try #require(menu.end), specialsEnd = try #require(specials.end)
