@@ -127,6 +127,14 @@ struct SolutionMarkersTests {
     }
     """
 
+    @Test("know each region's own answer lines: after BEGIN, before STARTER or END, none when empty")
+    func answerLines() throws {
+        let regions = try SolutionMarkers.regions(in: reference, path: "R.swift")
+        #expect(regions.map(\.answerLines) == [3...3, 11...11])
+        let empty = try SolutionMarkers.regions(in: "// BEGIN SOLUTION\n// STARTER:\n// 0\n// END SOLUTION\n", path: "E.swift")
+        #expect(empty.map(\.answerLines) == [nil])
+    }
+
     @Test("turn each region into its starter lines or a stub")
     func starter() throws {
         #expect(try SolutionMarkers.starter(from: reference, path: "R.swift") == """

@@ -53,9 +53,8 @@ struct StudentEditionAnswersTests {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         var answers: [(line: Int, text: String)] = []
         for region in try SolutionMarkers.regions(in: source, path: path) {
-            let last = (region.starterLine ?? region.endLine) - 1
-            guard region.beginLine < last else { continue }
-            for number in (region.beginLine + 1)...last {
+            guard let answerLines = region.answerLines else { continue }
+            for number in answerLines {
                 let text = squeezed(lines[number - 1])
                 guard text.count >= minimumLength, text.contains(where: { $0.isLetter || $0.isNumber }), !starter.contains(text), !shownWhole.contains(text) else { continue }
                 answers.append((number, text))

@@ -60,10 +60,9 @@ struct StudentReleaseTests {
             let source = try teacher.read(path)
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
             for region in try SolutionMarkers.regions(in: source, path: path) {
-                let last = (region.starterLine ?? region.endLine) - 1
-                guard region.beginLine < last else { continue }
-                let answer = lines[region.beginLine..<last].map { $0.trimmingCharacters(in: .whitespaces) }
-                if exercise.kind == .predict { predictions.append(answer.filter { !$0.isEmpty }.joined(separator: "\n")) }
+                guard let answerLines = region.answerLines else { continue }
+                let answer = answerLines.map { lines[$0 - 1].trimmingCharacters(in: .whitespaces) }
+                if exercise.kind.judge == .prediction { predictions.append(answer.filter { !$0.isEmpty }.joined(separator: "\n")) }
                 for line in answer where line.count >= 16 && !shown.contains(line) && !ReleaseAudit.shownOnPurpose.contains(where: { $0.line == line }) {
                     answers[line] = "\(exercise.id)"
                 }

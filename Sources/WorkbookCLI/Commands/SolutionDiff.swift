@@ -25,8 +25,7 @@ struct SolutionDiff {
         let learnerLines = learner?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var searchFrom = 0
         for region in try SolutionMarkers.regions(in: reference, path: path) {
-            let modelEnd = (region.starterLine ?? region.endLine) - 1
-            let model = Array(referenceLines[region.beginLine..<max(region.beginLine, modelEnd)])
+            let model = region.answerLines.map { Array(referenceLines[($0.lowerBound - 1)...($0.upperBound - 1)]) } ?? []
             // Consecutive comment lines make one reason.
             var reasons: [String] = []
             var inComment = false

@@ -76,9 +76,8 @@ public struct ReleaseAudit: Sendable {
                       let regions = try? SolutionMarkers.regions(in: source, path: reference) else { continue }
                 let text = source.split(separator: "\n", omittingEmptySubsequences: false)
                 for region in regions {
-                    let last = (region.starterLine ?? region.endLine) - 1
-                    guard region.beginLine < last else { continue }
-                    let answer = (region.beginLine + 1...last).map { Self.trimmed(text[$0 - 1]) }
+                    guard let answerLines = region.answerLines else { continue }
+                    let answer = answerLines.map { Self.trimmed(text[$0 - 1]) }
                     if exercise.kind.judge == .prediction {
                         let lines = answer.filter { !$0.isEmpty && !$0.hasPrefix("//") }
                         let secret = Secret(what: "the answer of predict exercise \(exercise.id)",
@@ -136,8 +135,9 @@ public struct ReleaseAudit: Sendable {
         line.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Long enough, and with a letter or digit: `}` and `a + b` are in any program.
+    /// Long enough, and with a letter or digit: `}` and `a + b` are in any program (the
+    /// render's own measure).
     static func isEvidence(_ line: String) -> Bool {
-        line.count >= SolutionLeakAudit.minimumLength && line.contains { $0.isLetter || $0.isNumber }
+        SolutionLeakAudit.isEvidence(line)
     }
 }

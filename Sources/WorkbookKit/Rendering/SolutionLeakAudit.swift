@@ -79,9 +79,8 @@ public struct SolutionLeakAudit: Sendable {
                     func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[lines[number - 1]]) }
                     do {
                         for region in try SolutionMarkers.regions(in: source, path: reference) {
-                            let answerEnd = (region.starterLine ?? region.endLine) - 1
-                            guard region.beginLine < answerEnd else { continue }
-                            for number in (region.beginLine + 1)...answerEnd {
+                            guard let answerLines = region.answerLines else { continue }
+                            for number in answerLines {
                                 addEvidence(line(number), at: SourceLocation(path: reference, line: number), isTest: false, unlessInStarters: true)
                             }
                         }
@@ -136,7 +135,7 @@ public struct SolutionLeakAudit: Sendable {
         return Diagnostic(at: leak.location, "the student page \(page) would show \(what) (\(leak.text.debugDescription)); the page was not written")
     }
 
-    private static func isEvidence(_ text: String) -> Bool {
+    static func isEvidence(_ text: String) -> Bool {
         let bytes = text.utf8
         guard bytes.count >= minimumLength else { return false }  // fewer bytes, fewer Characters
         // ASCII: one byte a Character, and the letters and digits are the ASCII ones.

@@ -15,6 +15,13 @@ public enum SolutionMarkers {
         public var endLine: Int
         /// The `// STARTER:` line, when the region has one.
         public var starterLine: Int?
+
+        /// The solution's own lines: after `BEGIN SOLUTION`, before `// STARTER:` (or
+        /// `END SOLUTION`); nil when the region holds none.
+        public var answerLines: ClosedRange<Int>? {
+            let last = (starterLine ?? endLine) - 1
+            return beginLine < last ? (beginLine + 1)...last : nil
+        }
     }
 
     /// The marked regions of `source`, or an error naming the first broken marker.
