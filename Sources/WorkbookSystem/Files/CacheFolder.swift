@@ -4,7 +4,8 @@ import Foundation
 /// treats it: the code that fills a folder and the pruner's keep-list read the same name,
 /// so a new folder is pruned (or kept) by deciding its case here, not by a second list.
 package enum CacheFolder: String, CaseIterable, Sendable {
-    /// The toolchain's version, so that a command does not ask `swiftc` every time.
+    /// The toolchain's version (a file, not a folder), so that a command does not ask
+    /// `swiftc` every time.
     case toolchainVersion = "toolchain-version"
     /// The back end's compile commands, recorded once per toolchain and input shape.
     case recipes
