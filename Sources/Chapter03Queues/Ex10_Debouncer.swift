@@ -1,15 +1,17 @@
 // Exercise 3.10 (the chapter's challenge): Debounce the search box.
 
 import Dispatch
-// BEGIN SOLUTION
-import Synchronization
-// STARTER:
-// END SOLUTION
+import Stage
 
 /// Runs `action` once the calls to `call()` have paused: each call puts the run off
 /// until `delay` seconds after it, so a burst of calls runs `action` once, `delay` after
 /// the last. `cancel()` takes back the run that is waiting, if any. Safe to call from
 /// any thread.
+///
+/// It numbers its calls and cancels in the `Locked<Int>` that `init` is given (by
+/// default a new one): a run goes only when no call or cancel came after the call that
+/// asked for it, and a call that another caller makes while a run is going, even the
+/// moment the run lets go of the lock, gets its own run.
 public final class Debouncer: Sendable {
     /// Runs `work` after `delay` seconds. The default hands it to `queue.asyncAfter`;
     /// tests pass the stage's virtual clock.
@@ -22,14 +24,20 @@ public final class Debouncer: Sendable {
     /// The number of the latest call (or cancel). A scheduled run that finds a larger
     /// number when its time comes has been superseded, and does nothing: the block
     /// cannot be taken back from the queue, but it can be told it is no longer wanted.
-    private let latest = Mutex(0)
+    private let latest: Locked<Int>
     // STARTER:
     // END SOLUTION
 
-    public init(delay: Double, queue: DispatchQueue, schedule: Schedule? = nil, action: @escaping @Sendable () -> Void) {
+    public init(delay: Double, queue: DispatchQueue, schedule: Schedule? = nil, latest: Locked<Int> = Locked(0),
+                action: @escaping @Sendable () -> Void) {
         self.delay = delay
         self.action = action
         self.schedule = schedule ?? { delay, work in queue.asyncAfter(deadline: .now() + delay, execute: work) }
+        // BEGIN SOLUTION
+        self.latest = latest
+        // STARTER:
+        // // Keep the numbers of calls and cancels in `latest`.
+        // END SOLUTION
     }
 
     public func call() {

@@ -80,6 +80,58 @@ struct Ex10_DebouncerTests {
         #expect(runs.value == 1, "500 calls at the same moment ran \(runs.value) time(s); expected once")
     }
 
+    @Test("numbers its calls and cancels in the Locked it is given")
+    func usesTheNumbersGiven() {
+        let clock = VirtualClock(), latest = Locked(0)
+        let debouncer = Debouncer(
+            delay: 0.3, queue: .main, schedule: { delay, work in _ = clock.schedule(after: delay, work) },
+            latest: latest, action: {})
+        debouncer.call()
+        let afterCall = latest.value
+        debouncer.cancel()
+        let afterCancel = latest.value
+        #expect(afterCall != 0,
+                "the Locked<Int> handed to init still holds 0 after call(); number the calls in it, not in a lock of your own")
+        #expect(afterCancel != afterCall,
+                "the Locked<Int> handed to init holds \(afterCall) both before and after cancel(); a cancel must change the number, so the waiting run finds it is no longer the latest")
+    }
+
+    /// Another caller's `call()`, made once, the first time the lock is let go after a
+    /// run has begun: in one thread, at the moment a race would need.
+    final class Intruder: Sendable {
+        let debouncer = Locked<Debouncer?>(nil)
+        let armed = Locked(false)
+        let used = Locked(false)
+
+        /// Called as a scheduled run begins; only the first run lets the caller in.
+        func arm() {
+            guard !used.withLock({ used in defer { used = true }; return used }) else { return }
+            armed.withLock { $0 = true }
+        }
+
+        func lockLetGo() {
+            guard armed.withLock({ armed in defer { armed = false }; return armed }), let debouncer = debouncer.value else { return }
+            debouncer.call()
+        }
+    }
+
+    @Test("checks and clears a run's number under one lock: a call let in as the run lets go of the lock still gets its run")
+    func checkAndClearAreOneStep() {
+        let clock = VirtualClock(), runs = Locked(0), intruder = Intruder()
+        let latest = Locked(0, afterUnlock: { intruder.lockLetGo() })
+        let debouncer = Debouncer(
+            delay: 0.3, queue: .main,
+            schedule: { delay, work in _ = clock.schedule(after: delay) { intruder.arm(); work() } },
+            latest: latest, action: { runs.withLock { $0 += 1 } })
+        intruder.debouncer.withLock { $0 = debouncer }
+        debouncer.call()
+        clock.advance(to: 0.3)
+        #expect(runs.value == 1, "a call at 0 s with a 0.3 s delay ran \(runs.value) time(s) by 0.3 s; expected once")
+        clock.advance(to: 5)
+        #expect(runs.value == 2,
+                "another caller called call() at 0.3 s, as soon as the first run let go of the lock, and in all the debouncer ran \(runs.value) time(s); expected twice (that call came after the first run began, so it gets a run of its own): a check under one withLock and a clear under another let that call in between, and the clear took its number; check and clear under one withLock")
+    }
+
     @Test("runs on the queue it was given, by default after a real delay")
     func realQueue() async {
         let queue = DispatchQueue(label: "com.closuresworkbook.tests.search")
