@@ -2,7 +2,6 @@
 
 import Foundation
 import Stage
-import Synchronization
 
 /// Runs `operation` again and again until one attempt finishes, at most `attempts`
 /// times in all, giving each attempt `timeout` seconds on `clock`:
@@ -18,10 +17,16 @@ import Synchronization
 ///   `done(.cancelled)`, and no attempt follows; a cancel after `done` does nothing.
 ///
 /// `done` is called exactly once. Progress is not reported.
-public func retrying(_ operation: @escaping AsyncOperation, attempts: Int, timeout: Double, clock: VirtualClock) -> AsyncOperation {
+///
+/// Keep the run's state in a lock made by `locks.make(…)` (by default `Locks()`, plain
+/// locks). The tests pass `Locks` that let a cancel in each time such a lock is let go:
+/// a check under one `withLock` and its act under the next lets that cancel in between.
+public func retrying(_ operation: @escaping AsyncOperation, attempts: Int, timeout: Double, clock: VirtualClock,
+                     locks: Locks = Locks()) -> AsyncOperation {
     // BEGIN SOLUTION
     return { _, cancelled, done in
-        let run = RetryRun(operation: operation, attempts: attempts, timeout: timeout, clock: clock, cancelled: cancelled, done: done)
+        let run = RetryRun(operation: operation, attempts: attempts, timeout: timeout, clock: clock, locks: locks,
+                           cancelled: cancelled, done: done)
         run.start(attempt: 1)
         return { run.cancel() }
     }
@@ -34,7 +39,7 @@ public func retrying(_ operation: @escaping AsyncOperation, attempts: Int, timeo
 
 // BEGIN SOLUTION
 /// One run of `retrying`. Attempts, their timers and the caller's cancel may call
-/// back from anywhere, in any order: the state sits behind a `Mutex`, and no
+/// back from anywhere, in any order: the state sits behind one lock, and no
 /// handler is called while it is locked (a handler may call straight back in).
 private final class RetryRun: Sendable {
     private struct State {
@@ -46,7 +51,7 @@ private final class RetryRun: Sendable {
         var isOver = false
     }
 
-    private let state = Mutex(State())
+    private let state: Locked<State>
     private let operation: AsyncOperation
     private let attempts: Int
     private let timeout: Double
@@ -54,8 +59,9 @@ private final class RetryRun: Sendable {
     private let cancelled: CancelHandler?
     private let done: DoneHandler?
 
-    init(operation: @escaping AsyncOperation, attempts: Int, timeout: Double, clock: VirtualClock,
+    init(operation: @escaping AsyncOperation, attempts: Int, timeout: Double, clock: VirtualClock, locks: Locks,
          cancelled: CancelHandler?, done: DoneHandler?) {
+        state = locks.make(State())
         self.operation = operation
         self.attempts = attempts
         self.timeout = timeout

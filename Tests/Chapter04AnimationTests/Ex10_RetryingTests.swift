@@ -17,15 +17,17 @@ struct Ex10_RetryingTests {
         /// Attempt n takes `plan[n - 1].seconds` and then reports `plan[n - 1].outcome`;
         /// `ignoresCancel` attempts report anyway; `reportsCancel` ones answer a cancel
         /// with `.cancelled` at once, as the chapter's `sequence` does. `onStart` runs
-        /// as attempt n starts, before it returns its cancel closure.
+        /// as attempt n starts, before it returns its cancel closure; `onReport` just
+        /// before attempt n reports, when its time is up.
         func operation(_ plan: [(seconds: Double, outcome: Outcome)], ignoresCancel: Bool = false, reportsCancel: Bool = false,
-                       onStart: @escaping @Sendable (Int) -> Void = { _ in }) -> AsyncOperation {
+                       onStart: @escaping @Sendable (Int) -> Void = { _ in },
+                       onReport: @escaping @Sendable (Int) -> Void = { _ in }) -> AsyncOperation {
             let attempts = Locked(0)
             return { [self] _, _, done in
                 let number = attempts.withLock { $0 += 1; return $0 }
                 let (seconds, outcome) = plan[min(number, plan.count) - 1]
                 note("attempt \(number) starts")
-                let ticket = clock.schedule(after: seconds) { done?(outcome) }
+                let ticket = clock.schedule(after: seconds) { onReport(number); done?(outcome) }
                 onStart(number)
                 return { [self] in
                     note("attempt \(number) cancelled")
@@ -154,5 +156,115 @@ struct Ex10_RetryingTests {
         stopGivenUp()
         #expect(givenUp.outcomes.value == [.failed("A")] && !givenUp.log.value.contains("2 s: cancelled"),
                 "a cancel at 2 s, after the run gave up at 1 s, gave \(givenUp.log.value); expected nothing more")
+    }
+
+    /// Another caller's call, made once, the `k`-th time one of the locks made by `locks`
+    /// is let go after `arm()`: in one thread, at the moment a race would need. Trying
+    /// every `k` in turn stands the call in every gap between two critical sections.
+    final class Intruder: Sendable {
+        let call = Locked<(@Sendable () -> Void)?>(nil)
+        let fired = Locked(false)
+        private let k: Int
+        private let countdown = Locked<Int?>(nil)
+
+        init(at k: Int) { self.k = k }
+
+        var locks: Locks { Locks(afterUnlock: { [self] in lockLetGo() }) }
+
+        func arm() { countdown.withLock { $0 = k } }
+
+        private func lockLetGo() {
+            let now = countdown.withLock { countdown -> Bool in
+                guard let left = countdown else { return false }
+                countdown = left == 1 ? nil : left - 1
+                return left == 1
+            }
+            guard now, let call = call.value else { return }
+            fired.withLock { $0 = true }
+            call()
+        }
+    }
+
+    /// Runs `scenario` with the intruder at the 1st, 2nd, … unlock until it no longer
+    /// gets in (the run let go of its locks fewer times), checking each run with `check`.
+    func everyGap(_ scenario: (Intruder) -> World, check: (Int, World) -> Void) {
+        for k in 1...60 {
+            let intruder = Intruder(at: k)
+            let world = scenario(intruder)
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to retrying was let go after the attempt reported: keep the run's state in a lock made with locks.make(…), so the tests can let a cancel in between two of its critical sections")
+                return
+            }
+            check(k, world)
+        }
+    }
+
+    @Test("a cancel that comes whenever the lock is let go as an attempt fails and the next starts ends the run, and any attempt still starting is cancelled")
+    func cancelInEveryGapBetweenAttempts() {
+        everyGap { intruder in
+            let world = World()
+            let operation = world.operation([(1, .failed("A")), (1, .finished)], onReport: { number in
+                world.note("attempt \(number) reports")
+                if number == 1 { intruder.arm() }
+            })
+            let stop = retrying(operation, attempts: 3, timeout: 5, clock: world.clock, locks: intruder.locks)(nil, world.cancelled, world.done)
+            intruder.call.withLock { $0 = { world.note("the caller cancels"); stop() } }
+            world.clock.advance(by: 10)
+            return world
+        } check: { k, world in
+            let log = world.log.value.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.dropFirst() }.map(String.init) ?? $0 }
+            let cancelAt = log.firstIndex(of: "the caller cancels") ?? log.count
+            let reportedBeforeCancel = log[..<cancelAt].contains("attempt 2 reports")
+            #expect(world.outcomes.value.count == 1,
+                    "attempt 1 failed at 1 s, and another caller cancelled the run the \(k). time a lock was let go after that: done was called \(world.outcomes.value.count) times (\(world.log.value)); expected once")
+            if !reportedBeforeCancel {
+                #expect(world.outcomes.value == [.cancelled] && log.filter { $0 == "cancelled" }.count == 1,
+                        "a cancel the \(k). time a lock was let go after attempt 1 failed, before attempt 2 finished, gave \(world.log.value); expected cancelled, then done(.cancelled), once")
+            }
+            #expect(!log.contains("attempt 3 starts"), "a cancel the \(k). time a lock was let go after attempt 1 failed gave \(world.log.value); no attempt may follow a cancel")
+            // An attempt that was running at the cancel, or was being started when it came,
+            // must be cancelled: nothing else will ever stop it.
+            for attempt in 1...2 {
+                guard let start = log.firstIndex(of: "attempt \(attempt) starts") else { continue }
+                let reportedFirst = log[..<cancelAt].contains("attempt \(attempt) reports")
+                guard !reportedBeforeCancel, !reportedFirst else { continue }
+                #expect(log.contains("attempt \(attempt) cancelled"),
+                        "another caller cancelled the run the \(k). time a lock was let go after attempt 1 failed, and attempt \(attempt), \(start > cancelAt ? "started after that cancel" : "running then"), was never cancelled: \(world.log.value). A check under one withLock and the act under the next let the cancel in between; check and act under one withLock, or look again once the attempt has returned its cancel closure")
+            }
+        }
+    }
+
+    @Test("a cancel that comes whenever the lock is let go as the last attempt finishes still leaves one done")
+    func cancelInEveryGapOfTheFinish() {
+        everyGap { intruder in
+            let world = World()
+            let operation = world.operation([(1, .finished)], onReport: { _ in intruder.arm() })
+            let stop = retrying(operation, attempts: 3, timeout: 5, clock: world.clock, locks: intruder.locks)(nil, world.cancelled, world.done)
+            intruder.call.withLock { $0 = stop }
+            world.clock.advance(by: 10)
+            return world
+        } check: { k, world in
+            let outcomes = world.outcomes.value, cancels = world.log.value.filter { $0.hasSuffix(" s: cancelled") }.count
+            #expect(outcomes == [.finished] && cancels == 0 || outcomes == [.cancelled] && cancels == 1,
+                    "attempt 1 finished at 1 s, and another caller cancelled the run the \(k). time a lock was let go after that: the run gave \(world.log.value); expected done once, either finished (the cancel came too late) or cancelled after cancelled. A check under one withLock and its act under the next let the cancel in between, and both ended the run; check and act under one withLock")
+        }
+    }
+
+    @Test("a second cancel that comes whenever the first lets go of the lock changes nothing: cancelled and done come once")
+    func secondCancelInEveryGap() {
+        everyGap { intruder in
+            let world = World()
+            let stop = retrying(world.operation([(3, .failed("A"))]), attempts: 3, timeout: 5, clock: world.clock, locks: intruder.locks)(
+                nil, world.cancelled, world.done)
+            intruder.call.withLock { $0 = stop }
+            world.clock.advance(by: 1)
+            intruder.arm()
+            stop()
+            world.clock.advance(by: 10)
+            return world
+        } check: { k, world in
+            #expect(world.log.value == ["0 s: attempt 1 starts", "1 s: attempt 1 cancelled", "1 s: cancelled", "1 s: done: cancelled"],
+                    "a cancel at 1 s, and another one the \(k). time a lock was let go after the first began, gave \(world.log.value); expected the attempt cancelled, cancelled and done(.cancelled), once each. A check under one withLock and the act under the next let the second cancel in between; check and act under one withLock")
+        }
     }
 }
