@@ -1,6 +1,5 @@
 import Foundation
 import Stage
-import Synchronization
 
 /// How an asynchronous operation ended.
 public enum Outcome: Sendable, Equatable, CustomStringConvertible {
@@ -74,11 +73,18 @@ public func moveOperation(_ move: Move, in scene: ButtonScene) -> AsyncOperation
 ///   an empty list), or the first outcome that is not `.finished` — and then no
 ///   later step starts.
 /// * Cancelling cancels the running step; no later step starts, `cancelled` is
-///   called, and `done` reports `.cancelled` — even if the step finishes anyway.
-public func sequence(_ operations: [AsyncOperation]) -> AsyncOperation {
+///   called, and `done` reports `.cancelled` — even if the step finishes anyway, and
+///   even when the cancel comes from the last step's progress report.
+/// * A step that breaks the contract and calls `done` twice starts the next step once.
+///
+/// Keep the run's state in a lock made by `locks.make(…)` (by default `Locks()`, plain
+/// locks). The tests pass `Locks` that let a step's second `done` in each time such a
+/// lock is let go: a check under one `withLock` and its act under the next lets it in
+/// between.
+public func sequence(_ operations: [AsyncOperation], locks: Locks = Locks()) -> AsyncOperation {
     // BEGIN SOLUTION
     return { progress, cancelled, done in
-        let run = SequenceRun(operations: operations, progress: progress, cancelled: cancelled, done: done)
+        let run = SequenceRun(operations: operations, locks: locks, progress: progress, cancelled: cancelled, done: done)
         run.start(step: 0)
         return { run.cancel() }
     }
@@ -92,7 +98,7 @@ public func sequence(_ operations: [AsyncOperation]) -> AsyncOperation {
 
 // BEGIN SOLUTION
 /// One run of a sequence. Steps call back from wherever they like, so the state
-/// sits behind a `Mutex` — and no handler is ever called while it is locked,
+/// sits behind one lock — and no handler is ever called while it is locked,
 /// because a handler may call straight back in (a step may even finish before
 /// it returns its cancel closure).
 private final class SequenceRun: Sendable {
@@ -111,14 +117,15 @@ private final class SequenceRun: Sendable {
         case ended(Outcome)
     }
 
-    private let state = Mutex(State())
+    private let state: Locked<State>
     private let operations: [AsyncOperation]
     private let progress: ProgressHandler?
     private let cancelled: CancelHandler?
     private let done: DoneHandler?
 
-    init(operations: [AsyncOperation], progress: ProgressHandler?,
+    init(operations: [AsyncOperation], locks: Locks, progress: ProgressHandler?,
          cancelled: CancelHandler?, done: DoneHandler?) {
+        state = locks.make(State())
         self.operations = operations
         self.progress = progress
         self.cancelled = cancelled
@@ -132,29 +139,32 @@ private final class SequenceRun: Sendable {
     func start(step first: Int) {
         var step = first
         while true {
-            guard step < operations.count else { return finish(.finished) }
+            // A cancel first: one that came as the last step's progress was reported
+            // still ends the run cancelled.
             if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
+            guard step < operations.count else { return finish(.finished) }
             state.withLock { $0.starting = true }
             let cancelStep = operations[step](nil, nil) { [self, step] outcome in ended(step: step, outcome) }
-            let after = state.withLock { state -> AfterStart? in
+            let after = state.withLock { state -> AfterStart in
                 state.starting = false
                 if let outcome = state.endedWhileStarting {
                     state.endedWhileStarting = nil
                     return .ended(outcome)
                 }
-                guard state.step == step, !state.isOver else { return nil }
+                // Still this step's, and not over: while `starting`, `ended` only stores
+                // a report, and nothing else moves the step on or ends the run.
                 // Keep the cancel closure while the step runs. If a cancel arrived while
                 // the step was starting, nobody could call it yet: call it now.
                 state.cancelStep = cancelStep
                 return .running(cancelNow: state.cancelRequested)
             }
             switch after {
-            case .ended(let outcome)?:
+            case .ended(let outcome):
                 guard proceed(after: step, outcome) else { return }
                 step += 1
-            case .running(cancelNow: true)?:
+            case .running(cancelNow: true):
                 return cancelStep()
-            case .running(cancelNow: false)?, nil:
+            case .running(cancelNow: false):
                 return
             }
         }

@@ -89,6 +89,75 @@ struct Ex4_SequenceTests {
                 "cancelling as A's progress arrived gave the events \(world.log); expected \(expected): B must not start, and A, already finished, has nothing to cancel")
     }
 
+    @Test("a cancel from the last step's progress report ends the run cancelled, not finished")
+    func cancelFromTheLastProgress() {
+        let world = World()
+        let box = Mutex<Cancel?>(nil)
+        let progress: ProgressHandler = { step in
+            world.append("progress \(step)")
+            if step.completed == 2 { box.withLock { $0 }?() }
+        }
+        let cancel = sequence([world.step("A", takes: 1), world.step("B", takes: 1)])(progress, world.cancelled, world.done)
+        box.withLock { $0 = cancel }
+        world.clock.runUntilIdle()
+        let expected = ["start A", "end A", "progress 1/2", "start B", "end B", "progress 2/2", "cancelled", "done cancelled"]
+        #expect(world.log == expected,
+                "cancelling as the last step's progress arrived, before done, gave the events \(world.log); expected \(expected): a cancel that comes before done makes done report .cancelled, after the last step too")
+    }
+
+    /// A step's second `done`, made once, the `k`-th time one of the locks made by
+    /// `locks` is let go after `arm()`: in one thread, at the moment a race would need.
+    final class Intruder: Sendable {
+        let call = Locked<(@Sendable () -> Void)?>(nil)
+        let fired = Locked(false)
+        private let k: Int
+        private let countdown = Locked<Int?>(nil)
+
+        init(at k: Int) { self.k = k }
+
+        var locks: Locks { Locks(afterUnlock: { [self] in lockLetGo() }) }
+
+        func arm() { countdown.withLock { $0 = k } }
+
+        private func lockLetGo() {
+            let now = countdown.withLock { countdown -> Bool in
+                guard let left = countdown else { return false }
+                countdown = left == 1 ? nil : left - 1
+                return left == 1
+            }
+            guard now, let call = call.value else { return }
+            fired.withLock { $0 = true }
+            call()
+        }
+    }
+
+    @Test("a step that calls done twice, the second time whenever the lock is let go after the first, starts the next step once")
+    func secondDoneInEveryGap() {
+        for k in 1...60 {
+            let world = World(), intruder = Intruder(at: k)
+            // A breaks the contract: it calls done a second time, from "another thread",
+            // while the sequence is still handling the first.
+            let twice: AsyncOperation = { _, _, done in
+                world.append("start A")
+                world.clock.schedule(after: 1) {
+                    intruder.call.withLock { $0 = { done?(.finished) } }
+                    intruder.arm()
+                    done?(.finished)
+                }
+                return {}
+            }
+            _ = sequence([twice, world.step("B", takes: 1)], locks: intruder.locks)(world.progress, nil, world.done)
+            world.clock.runUntilIdle()
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to sequence was let go after step A reported: keep the run's state in a lock made with locks.make(…), so the tests can let a report in between two of its critical sections")
+                break
+            }
+            let expected = ["start A", "progress 1/2", "start B", "end B", "progress 2/2", "done finished"]
+            #expect(world.log == expected,
+                    "step A called done twice, the second time the \(k). time a lock was let go after the first, and the events were \(world.log); expected \(expected): a check under one withLock and its act under the next let the second report in between; check that the step is still the current one and move on under one withLock")
+        }
+    }
+
     @Test("a cancel while a step is starting cancels that step")
     func cancelWhileStarting() {
         let world = World()
