@@ -185,14 +185,15 @@ struct Ex10_RetryingTests {
         }
     }
 
-    /// Runs `scenario` with the intruder at the 1st, 2nd, … unlock until it no longer
-    /// gets in (the run let go of its locks fewer times), checking each run with `check`.
-    func everyGap(_ scenario: (Intruder) -> World, check: (Int, World) -> Void) {
+    /// Runs `scenario` with the intruder at the 1st, 2nd, … unlock after `moment` until it
+    /// no longer gets in (the run let go of its locks fewer times), checking each run
+    /// with `check`. 60 is far more gaps than any of these runs has.
+    func everyGap(after moment: String, _ scenario: (Intruder) -> World, check: (Int, World) -> Void) {
         for k in 1...60 {
             let intruder = Intruder(at: k)
             let world = scenario(intruder)
             guard intruder.fired.value else {
-                #expect(k > 1, "no lock made by the `locks` given to retrying was let go after the attempt reported: keep the run's state in a lock made with locks.make(…), so the tests can let a cancel in between two of its critical sections")
+                #expect(k > 1, "no lock made by the `locks` given to retrying was let go after \(moment): keep the run's state in a lock made with locks.make(…), so the tests can let a cancel in between two of its critical sections")
                 return
             }
             check(k, world)
@@ -201,7 +202,7 @@ struct Ex10_RetryingTests {
 
     @Test("a cancel that comes whenever the lock is let go as an attempt fails and the next starts ends the run, and any attempt still starting is cancelled")
     func cancelInEveryGapBetweenAttempts() {
-        everyGap { intruder in
+        everyGap(after: "attempt 1 failed") { intruder in
             let world = World()
             let operation = world.operation([(1, .failed("A")), (1, .finished)], onReport: { number in
                 world.note("attempt \(number) reports")
@@ -236,7 +237,7 @@ struct Ex10_RetryingTests {
 
     @Test("a cancel that comes whenever the lock is let go as the last attempt finishes still leaves one done")
     func cancelInEveryGapOfTheFinish() {
-        everyGap { intruder in
+        everyGap(after: "attempt 1 finished") { intruder in
             let world = World()
             let operation = world.operation([(1, .finished)], onReport: { _ in intruder.arm() })
             let stop = retrying(operation, attempts: 3, timeout: 5, clock: world.clock, locks: intruder.locks)(nil, world.cancelled, world.done)
@@ -252,7 +253,7 @@ struct Ex10_RetryingTests {
 
     @Test("a second cancel that comes whenever the first lets go of the lock changes nothing: cancelled and done come once")
     func secondCancelInEveryGap() {
-        everyGap { intruder in
+        everyGap(after: "the first cancel began") { intruder in
             let world = World()
             let stop = retrying(world.operation([(3, .failed("A"))]), attempts: 3, timeout: 5, clock: world.clock, locks: intruder.locks)(
                 nil, world.cancelled, world.done)
