@@ -246,9 +246,7 @@ public struct Grader: Sendable {
     private func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {
         guard let submission = submissions.first(where: { $0.exercise == id }), submission.origin == .learner else { return "" }
         let path = submission.file.standardizedFileURL.path
-        guard let index = inputs.module.sources.firstIndex(where: { source in
-            source.split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path } == path
-        }), index < inputs.module.warnings.count else { return "" }
+        guard let index = inputs.module.index(of: submission.file), index < inputs.module.warnings.count else { return "" }
         let text = inputs.module.warnings[index].trimmingCharacters(in: .whitespacesAndNewlines)
         return CompilerDiagnostics.shorten(text, replacing: [(submission.file.path, displayPath(of: submission)), (path, displayPath(of: submission))])
     }

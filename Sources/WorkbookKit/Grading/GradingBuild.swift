@@ -238,10 +238,7 @@ struct GradingBuild {
         guard !learner.isEmpty, let libraries = SystemLibraries.load(swiftc: grader.toolchain.swiftc) else { return .none }
         var outcome = InterpositionOutcome.none
         for index in learner {
-            let path = submissions[index].file.standardizedFileURL.path
-            guard let position = module.sources.firstIndex(where: { source in
-                      source.split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path } == path
-                  }), position < module.objects.count,
+            guard let position = module.index(of: submissions[index].file), position < module.objects.count,
                   let exercise = exercises.first(where: { $0.id == submissions[index].exercise }),
                   let text = try? String(contentsOf: submissions[index].file, encoding: .utf8),
                   let refusal = Interposition.refusal(object: module.objects[position], source: text,

@@ -32,13 +32,16 @@ struct RunnerInputs {
             reached = Array(Set(reached + more)).sorted()
         }
         var hash = ContentHash()
-        hash.combine("exercise-result-v3")
+        hash.combine("exercise-result-v4")  // v4: a source as its path and hash, apart
         hash.combine(tests.key)
         hash.combine(exercise.id.description)
         hash.combine(exercise.suiteName ?? "")
         hash.combine(submission.file.path)
         hash.combine(FileManager.default.contents(atPath: submission.file.path) ?? Data())
-        for index in reached { hash.combine(module.sources[index]) }
+        for index in reached {
+            hash.combine(module.sources[index].path)
+            hash.combine(module.sources[index].hash)
+        }
         return hash.hex
     }
 }
