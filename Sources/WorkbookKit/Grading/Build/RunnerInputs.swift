@@ -3,18 +3,15 @@ import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain
 
-/// What the test runner is linked from — the module's objects (their build folder
-/// locked until `release()`), the tests' objects, the support libraries — so that the
-/// link happens only when some exercise has to run.
+/// What the build made and the test runner is linked from (`TestRunnerLinker`) — the
+/// module's objects (their build folder locked until `release()`), the tests' objects,
+/// the support libraries — so that the link happens only when some exercise has to run.
 struct RunnerInputs {
-    let build: GradingBuild
     let module: IncrementalModuleBuilder.Built
     let dependencies: [ModuleBuilder.BuiltModule]
     let tests: GradingBuild.TestObjects
-
-    func link() -> GradingBuild.Compiled<GradingBuild.Runner> {
-        build.link(module: module, dependencies: dependencies, tests: tests)
-    }
+    /// The compiler's jobs without the driver, when this toolchain's could be learnt.
+    let commands: DirectCommands?
 
     /// Lets other builds of the module's folder go on.
     func release() { module.lock.release() }
