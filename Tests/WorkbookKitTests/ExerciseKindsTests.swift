@@ -184,9 +184,9 @@ struct ExerciseKindsGradingTests {
         var grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
         try writeStarters(of: chapter, from: loaded, into: workbook)
-        let phases = Mutex<[String]>([])
-        grader.progress = { phase in phases.withLock { $0.append(phase) } }
-        let compiles = { phases.withLock { list in list.filter { $0.hasPrefix("compiling Chapter01Blocks") }.count } }
+        let phases = Mutex<[GradingEvent]>([])
+        grader.events = { phase in phases.withLock { $0.append(phase) } }
+        let compiles = { phases.withLock { list in list.filter { $0 == .compilingModule("Chapter01Blocks") }.count } }
         let graded = grader
         let first = try await onOwnThread { try graded.grade(chapter) }
         #expect(compiles() == 2, "the first check learns that the starter does not compile: \(phases.withLock { $0 })")

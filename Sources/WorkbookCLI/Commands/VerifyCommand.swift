@@ -37,7 +37,7 @@ enum VerifyCommand: Command {
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         // A cold verify compiles for half a minute: say what, on a terminal.
         let line = ProgressLine(console: console, enabled: console.interactive && invocation.format != .json)
-        grader.progress = { line.update($0) }
+        grader.events = { line.update($0.progressText) }
         defer { line.finish() }
         let verifier = Verifier(grader: grader)
         var broken = 0, checked = 0

@@ -50,8 +50,8 @@ public struct Grader: Sendable {
     public let workbook: Workbook
     public let toolchain: SwiftToolchain
     public var options: Options
-    /// Told what is happening ("compiling Chapter03Queues"), for a progress line.
-    public var progress: (@Sendable (String) -> Void)?
+    /// Told what is happening (`.compilingModule("Chapter03Queues")`), for a progress line.
+    public var events: GradingEvents?
 
     public init(workbook: Workbook, toolchain: SwiftToolchain, options: Options = Options()) {
         self.workbook = workbook
@@ -66,7 +66,7 @@ public struct Grader: Sendable {
 
     private var buildSettings: GradingBuild.Settings {
         GradingBuild.Settings(workbook: workbook, toolchain: toolchain, cache: cache, buildsFolderName: options.buildsFolderName,
-                              leftOutTests: options.leftOutTests, paths: paths, progress: progress)
+                              leftOutTests: options.leftOutTests, paths: paths, events: events)
     }
 
     private var runSettings: SuiteRunner.Settings {
@@ -77,7 +77,7 @@ public struct Grader: Sendable {
     private var predictionSettings: PredictionGrader.Settings {
         PredictionGrader.Settings(toolchain: toolchain, cache: cache, timeout: options.timeout, outputLimit: options.outputLimit,
                                   useCache: options.useCache, runStarters: options.runStarters,
-                                  revealPredictions: options.revealPredictions, paths: paths, progress: progress)
+                                  revealPredictions: options.revealPredictions, paths: paths, events: events)
     }
 
     /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing
@@ -220,7 +220,7 @@ public struct Grader: Sendable {
             }
         }
         guard !pending.isEmpty else { return grades }
-        progress?("linking the tests")
+        events?(.linking)
         switch TestRunnerLinker(toolchain: toolchain, cache: cache).link(inputs) {
         case .failure(let diagnostics):
             let message = "the tests could not be linked with your module:\n" + diagnostics.allText
@@ -229,7 +229,7 @@ public struct Grader: Sendable {
                               learnerFile: displayPath(of: submission))
             }
         case .success(let runner):
-            progress?("running \(pending.count) exercise\(pending.count == 1 ? "" : "s")")
+            events?(.running(exercises: pending.count))
             let ran = SuiteRunner(settings: runSettings, runner: runner, chapter: chapter, submissions: submissions).run(pending)
             for grade in ran {
                 if let key = keys[grade.id] ?? nil, BuildFailures.storageProblem(in: grade.message) == nil,

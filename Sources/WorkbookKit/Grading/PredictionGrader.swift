@@ -19,7 +19,7 @@ struct PredictionGrader {
         /// The exercises whose report may show the expected line.
         var revealPredictions: Set<ExerciseID>
         var paths: LearnerPaths
-        var progress: (@Sendable (String) -> Void)?
+        var events: GradingEvents?
     }
 
     let settings: Settings
@@ -51,7 +51,7 @@ struct PredictionGrader {
         let lines = Set(toRun.compactMap(\.0.programLine))
         var programs = chapter
         programs.snippets = chapter.snippets.filter { lines.contains($0.location.line) }
-        settings.progress?("running \(toRun.count == 1 ? "the program" : "\(toRun.count) programs") to compare")
+        settings.events?(.runningPrograms(toRun.count))
         let runner = SnippetRunner(
             root: workbook.root, toolchain: settings.toolchain, cacheFolder: settings.cache,
             options: .init(timeout: settings.timeout, outputLimit: settings.outputLimit, useCache: settings.useCache))

@@ -18,7 +18,7 @@ struct GradingBuild {
         /// Tests files (root-relative) left out of the build.
         var leftOutTests: Set<String>
         var paths: LearnerPaths
-        var progress: (@Sendable (String) -> Void)?
+        var events: GradingEvents?
     }
 
     struct Output {
@@ -55,7 +55,7 @@ struct GradingBuild {
 
     func run(_ planned: GradingPlan) throws -> Output {
         var plan = planned
-        settings.progress?("compiling Diner and Stage")
+        settings.events?(.compilingSupport)
         let dependencies = try supportModules()
         let moduleFolder = workbook.url("Sources/\(moduleName)")
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
@@ -77,7 +77,7 @@ struct GradingBuild {
         (plan, remembered) = memo.standIn(plan)
         // Each round either builds or replaces at least one more submission by its starter.
         for _ in 0...(exercises.count + 1) {
-            settings.progress?("compiling \(moduleName)")
+            settings.events?(.compilingModule(moduleName))
             let sources = support + plan.submissions.map(\.file)
             let module: IncrementalModuleBuilder.Built
             switch compileModule(sources: sources, dependencies: dependencies) {
@@ -108,7 +108,7 @@ struct GradingBuild {
                 return Output(plan: next, chapterFailure: refusal)
             }
 
-            settings.progress?("compiling the tests")
+            settings.events?(.compilingTests)
             // A left-out exercise's tests (and its hidden ones) call what is not there.
             let leftOutTests = Set(plan.submissions.filter { $0.origin == .leftOut }.compactMap { submission in
                 exercises.first { $0.id == submission.exercise }?.testsFile
