@@ -111,7 +111,6 @@ public struct Grader: Sendable {
         let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan)
         // The build swapped stand-ins in for what does not compile.
         let submissions = built.plan.submissions
-        let wording = BuildFindingWording(paths: paths)
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
         let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
@@ -123,42 +122,13 @@ public struct Grader: Sendable {
                 }
             }
         }
-        var grades: [ExerciseGrade] = []
-        var toRun: [(Exercise, Submission)] = []
-        for exercise in graded {
-            guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
-            // The file as the learner submitted it: a reference standing in for a compile
-            // exercise that does not compile is never named as the learner's file.
-            let learnerPath = displayPath(of: asSubmitted.first { $0.exercise == exercise.id } ?? submission)
-            if !exercise.kind.starterCompiles, !options.runStarters,
-               let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
-                // A compile exercise's starter is meant not to compile: untouched, it is not started.
-                let path = displayPath(of: original)
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .notStarted,
-                    message: original.origin == .learner
-                        ? "\(path) is still the starter, which Swift 6 rejects on purpose: make it compile, then check again"
-                        : "\(path) does not exist: `workbook start \(chapter.number)` writes its starter",
-                    learnerFile: path))
-            } else if let finding = built.plan.broken[exercise.id] {
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .doesNotCompile, message: wording.message(finding), learnerFile: learnerPath))
-            } else if built.runner == nil {
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .doesNotCompile,
-                    message: built.chapterFailure ?? "the chapter's tests do not compile", learnerFile: learnerPath))
-            } else if submission.isStarter, !options.runStarters {
-                let message = submission.origin == .learner
-                    ? "\(learnerPath) is still the starter: write your solution there, then check again"
-                    : "\(learnerPath) does not exist: `workbook start \(chapter.number)` writes its starter"
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .notStarted, message: message, learnerFile: learnerPath))
-            } else {
-                toRun.append((exercise, submission))
-            }
-        }
+        let verdicts = BuildVerdicts(paths: paths, wording: BuildFindingWording(paths: paths), runStarters: options.runStarters)
+            .decide(graded, asSubmitted: asSubmitted, built: built, chapter: chapter)
+        var grades = verdicts.grades
+        let toRun = verdicts.toRun
         if let inputs = built.runner {
-            grades += run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+            grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
+                .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
             for index in grades.indices {
                 grades[index].warnings = warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
@@ -194,51 +164,6 @@ public struct Grader: Sendable {
             try? AtomicFile.write(data, to: resultFile)
         }
         return grade
-    }
-
-    /// Runs each exercise's tests, unless its result is known: same tests, same module
-    /// interface, and no change in any file its tests can reach (`TestReach`). The
-    /// runner is linked only when some exercise has to run.
-    private func run(
-        _ work: [(Exercise, Submission)], with inputs: RunnerInputs, chapter: Chapter, submissions: [Submission]
-    ) -> [ExerciseGrade] {
-        guard !work.isEmpty else { return [] }
-        let reach = options.useCache ? TestReach(moduleObjects: inputs.module.objects) : nil
-        var grades: [ExerciseGrade] = []
-        var pending: [(Exercise, Submission)] = []
-        var keys: [ExerciseID: String] = [:]
-        let folder = CacheFolder.exerciseResults.url(in: cache)
-        for (exercise, submission) in work {
-            let key = inputs.exerciseKey(exercise, submission: submission, reach: reach).map { optionsKey + $0 }
-            keys[exercise.id] = key
-            if let key, let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
-               var known = try? JSONDecoder().decode(ExerciseGrade.self, from: data) {
-                known.title = exercise.title
-                grades.append(known)
-            } else {
-                pending.append((exercise, submission))
-            }
-        }
-        guard !pending.isEmpty else { return grades }
-        events?(.linking)
-        switch TestRunnerLinker(toolchain: toolchain, cache: cache).link(inputs) {
-        case .failure(let diagnostics):
-            let message = "the tests could not be linked with your module:\n" + diagnostics.allText
-            return grades + pending.map { exercise, submission in
-                ExerciseGrade(id: exercise.id, title: exercise.title, status: .doesNotCompile, message: message,
-                              learnerFile: displayPath(of: submission))
-            }
-        case .success(let runner):
-            events?(.running(exercises: pending.count))
-            let ran = SuiteRunner(settings: runSettings, runner: runner, chapter: chapter, submissions: submissions).run(pending)
-            for grade in ran {
-                if let key = keys[grade.id] ?? nil, BuildFailures.storageProblem(in: grade.message) == nil,
-                   let data = try? JSONEncoder().encode(grade) {
-                    try? AtomicFile.write(data, to: folder.appendingPathComponent("\(key).json"))
-                }
-            }
-            return grades + ran
-        }
     }
 
     /// The escape hatches a written submission uses (a starter is the workbook's, not the learner's).
