@@ -122,6 +122,7 @@ public struct Grader: Sendable {
                 }
             }
         }
+        let notes = GradeNotes(paths: paths)
         let verdicts = BuildVerdicts(paths: paths, wording: BuildFindingWording(paths: paths), runStarters: options.runStarters)
             .decide(graded, asSubmitted: asSubmitted, built: built, chapter: chapter)
         var grades = verdicts.grades
@@ -130,23 +131,11 @@ public struct Grader: Sendable {
             grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
                 .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
             for index in grades.indices {
-                grades[index].warnings = warnings(of: grades[index].id, in: inputs, submissions: submissions)
+                grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
             inputs.release()
         }
-        if let dependencies {
-            for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
-                guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
-                grades[index].dependencies = dependencies.of(exercise).compactMap { id in
-                    guard let other = grades.first(where: { $0.id == id }), !other.passed,
-                          let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
-                    let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
-                        .compactMap { $0 }.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
-                    return Dependency(exercise: id.description, file: other.learnerFile,
-                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
-                }
-            }
-        }
+        if let dependencies { notes.noteDependencies(&grades, dependencies, exercises: exercises, submissions: submissions) }
         // The teacher's full disk is not the student's 0: stop, say so, and cache nothing
         // (a full disk in `grade` became the student's cached 0, measured).
         if let system = grades.lazy.compactMap({ BuildFailures.storageProblem(in: $0.message) }).first {
@@ -156,7 +145,7 @@ public struct Grader: Sendable {
         for index in grades.indices {
             guard let exercise = exercises.first(where: { $0.id == grades[index].id }),
                   let submission = asSubmitted.first(where: { $0.exercise == exercise.id }) else { continue }
-            grades[index].escapeHatches = escapeHatches(in: submission, allowed: exercise.allows)
+            grades[index].escapeHatches = notes.escapeHatches(in: submission, allowed: exercise.allows)
         }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
@@ -166,30 +155,11 @@ public struct Grader: Sendable {
         return grade
     }
 
-    /// The escape hatches a written submission uses (a starter is the workbook's, not the learner's).
-    private func escapeHatches(in submission: Submission, allowed: [String]) -> [EscapeHatch] {
-        guard !submission.isStarter, submission.file.pathExtension == "swift",
-              let data = FileManager.default.contents(atPath: submission.file.path) else { return [] }
-        return EscapeHatchScan.scan(String(decoding: data, as: UTF8.self), path: displayPath(of: submission), allowed: allowed)
-    }
-
-    /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
-    private func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {
-        guard let submission = submissions.first(where: { $0.exercise == id }), submission.origin == .learner else { return "" }
-        let path = submission.file.standardizedFileURL.path
-        guard let index = inputs.module.index(of: submission.file), index < inputs.module.warnings.count else { return "" }
-        let text = inputs.module.warnings[index].trimmingCharacters(in: .whitespacesAndNewlines)
-        return CompilerDiagnostics.shorten(text, replacing: [(submission.file.path, displayPath(of: submission)), (path, displayPath(of: submission))])
-    }
-
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
                         "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)"]).prefix(8) + "-"
     }
-
-    /// What the learner calls a submission's file.
-    private func displayPath(of submission: Submission) -> String { paths.displayPath(of: submission) }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
