@@ -87,7 +87,7 @@ struct GradingTests {
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
         let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
-        let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
+        let findings = try await onOwnThread { try Verifier(workbook: workbook, toolchain: grader.toolchain, options: grader.options).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
         // The learner copies the references in: the same interface, so the tests' objects
