@@ -184,9 +184,9 @@ struct ExerciseKindsGradingTests {
         var grader = try await kindsGrader(loaded)
         let chapter = try #require(loaded.chapters.first)
         try writeStarters(of: chapter, from: loaded, into: workbook)
-        let phases = Mutex<[String]>([])
-        grader.progress = { phase in phases.withLock { $0.append(phase) } }
-        let compiles = { phases.withLock { list in list.filter { $0.hasPrefix("compiling Chapter01Blocks") }.count } }
+        let phases = Mutex<[GradingEvent]>([])
+        grader.events = { phase in phases.withLock { $0.append(phase) } }
+        let compiles = { phases.withLock { list in list.filter { $0 == .compilingModule("Chapter01Blocks") }.count } }
         let graded = grader
         let first = try await onOwnThread { try graded.grade(chapter) }
         #expect(compiles() == 2, "the first check learns that the starter does not compile: \(phases.withLock { $0 })")
@@ -222,13 +222,13 @@ struct ExerciseKindsGradingTests {
         defer { workbook.remove() }
         let loaded = try workbook.load()
         let grader = try await kindsGrader(loaded)
-        let sound = try await onOwnThread { try Verifier(grader: grader).verify(loaded.chapters[0]) }
+        let sound = try await onOwnThread { try Verifier(workbook: loaded, toolchain: grader.toolchain, options: grader.options).verify(loaded.chapters[0]) }
         #expect(sound == [], "\(sound)")
 
         try workbook.write("chapters/01-blocks.md", KindsFixture.chapter.replacingOccurrences(of: "mutation of captured var 'count'", with: "no such error"))
         try workbook.write("Sources/Predictions/01-blocks/Ex2_Sums.txt", KindsFixture.prediction.replacingOccurrences(of: "sum 6", with: "sum 7"))
         let reloaded = try workbook.load()
-        let broken = try await onOwnThread { try Verifier(grader: Grader(workbook: reloaded, toolchain: grader.toolchain, options: grader.options)).verify(reloaded.chapters[0]) }
+        let broken = try await onOwnThread { try Verifier(workbook: reloaded, toolchain: grader.toolchain, options: grader.options).verify(reloaded.chapters[0]) }
         #expect(broken.map(\.exercise.number) == [2, 3], "\(broken)")
         #expect(broken.first?.problem.contains("the reference does not pass (failed): line 3 of your prediction (“sum 7”) is in the right place, but the program prints something else there: its 2nd word (“7”) differs; line 3 of the output is “sum 6”") == true, "\(broken)")
         #expect(broken.last?.problem.contains("not with the stated error “no such error in concurrently-executing code”") == true, "\(broken)")

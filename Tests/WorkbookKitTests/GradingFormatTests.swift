@@ -233,12 +233,12 @@ struct GradeReportTests {
     @Test("a failed test compile is remembered only when the compiler said what is wrong with its inputs")
     func lastingFailure() {
         let error = "/w/Tests/T.swift:3:5: error: cannot find 'x' in scope"
-        #expect(GradingBuild.lastingFailure(.exited(1), error))
-        #expect(!GradingBuild.lastingFailure(.signaled(9), error))
-        #expect(!GradingBuild.lastingFailure(.timedOut(seconds: 60), error))
-        #expect(!GradingBuild.lastingFailure(.exited(1), "<unknown>:0: error: input file '/w/T.swift' was modified during the build"))
-        #expect(!GradingBuild.lastingFailure(.exited(1), "error: unable to write: No space left on device"))
-        #expect(!GradingBuild.lastingFailure(.exited(254), "a crash without a diagnostic"))
+        #expect(BuildFailures.lastingFailure(.exited(1), error))
+        #expect(!BuildFailures.lastingFailure(.signaled(9), error))
+        #expect(!BuildFailures.lastingFailure(.timedOut(seconds: 60), error))
+        #expect(!BuildFailures.lastingFailure(.exited(1), "<unknown>:0: error: input file '/w/T.swift' was modified during the build"))
+        #expect(!BuildFailures.lastingFailure(.exited(1), "error: unable to write: No space left on device"))
+        #expect(!BuildFailures.lastingFailure(.exited(254), "a crash without a diagnostic"))
     }
 }
 

@@ -87,7 +87,7 @@ struct GradingTests {
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
         let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
-        let findings = try await onOwnThread { try Verifier(grader: grader).verify(chapter) }
+        let findings = try await onOwnThread { try Verifier(workbook: workbook, toolchain: grader.toolchain, options: grader.options).verify(chapter) }
         #expect(findings.isEmpty, "\(findings)")
 
         // The learner copies the references in: the same interface, so the tests' objects
@@ -136,12 +136,12 @@ struct GradingTests {
         for exercise in chapter.exercises {
             try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
         }
-        let said = Mutex<[String]>([])
+        let said = Mutex<[GradingEvent]>([])
         var grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
-        grader.progress = { line in said.withLock { $0.append(line) } }
+        grader.events = { event in said.withLock { $0.append(event) } }
         let first = try await onOwnThread { [grader] in try grader.grade(chapter) }
         #expect(first.allPassed)
-        #expect(said.withLock { $0 }.contains("running 3 exercises"))
+        #expect(said.withLock { $0 }.contains(.running(exercises: 3)))
 
         // A wrong body in exercise 1.3: its tests run again and fail; 1.1 and 1.2 keep their results.
         // (Not the starter's own body: that file would be the starter, "not started".)
@@ -150,13 +150,13 @@ struct GradingTests {
             .write(to: folder.appendingPathComponent("Ex3_Total.swift"), atomically: true, encoding: .utf8)
         let edited = try await onOwnThread { [grader] in try grader.grade(chapter) }
         #expect(edited.exercises.map(\.status) == [.passed, .passed, .failed])
-        #expect(said.withLock { $0 }.contains("running 1 exercise"), "\(said.withLock { $0 })")
+        #expect(said.withLock { $0 }.contains(.running(exercises: 1)), "\(said.withLock { $0 })")
 
         // Without the cache, every exercise runs, with the same outcome.
         said.withLock { $0 = [] }
         grader.options.useCache = false
         let fresh = try await onOwnThread { [grader] in try grader.grade(chapter) }
         #expect(fresh.exercises.map(\.status) == edited.exercises.map(\.status))
-        #expect(said.withLock { $0 }.contains("running 3 exercises"))
+        #expect(said.withLock { $0 }.contains(.running(exercises: 3)))
     }
 }

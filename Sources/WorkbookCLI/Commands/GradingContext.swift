@@ -66,7 +66,7 @@ struct GradingContext {
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         let line = ProgressLine(console: console, enabled: showProgress && console.interactive,
                                 timings: CommandContext.wantsTimings(environment))
-        grader.progress = { line.update($0) }
+        grader.events = { line.update($0.progressText) }
         defer { line.finish() }
         grader.options.revealPredictions.formUnion(predictionsToReveal())
         return try grader.grade(chapter, only: exercise?.id)

@@ -34,12 +34,11 @@ enum VerifyCommand: Command {
         if !lint.isEmpty, invocation.format != .json {
             console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)")
         }
-        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        var verifier = Verifier(workbook: workbook, toolchain: toolchain, options: options)
         // A cold verify compiles for half a minute: say what, on a terminal.
         let line = ProgressLine(console: console, enabled: console.interactive && invocation.format != .json)
-        grader.progress = { line.update($0) }
+        verifier.events = { line.update($0.progressText) }
         defer { line.finish() }
-        let verifier = Verifier(grader: grader)
         var broken = 0, checked = 0
         let json = invocation.format == .json
         var results: [(chapter: Chapter, findings: [Verifier.Finding])] = []

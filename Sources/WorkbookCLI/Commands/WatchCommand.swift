@@ -52,7 +52,7 @@ enum WatchCommand: Command {
         func check(_ chapter: Chapter, only: ExerciseID?) {
             var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
             let line = ProgressLine(console: console, enabled: console.interactive)
-            grader.progress = { line.update($0) }
+            grader.events = { line.update($0.progressText) }
             do {
                 let grade = try grader.grade(chapter, only: only)
                 line.finish()

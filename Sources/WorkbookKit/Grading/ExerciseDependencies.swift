@@ -27,7 +27,7 @@ struct ExerciseDependencies {
         }
         let paths = Set(reached.compactMap { index -> String? in
             guard index < inputs.module.sources.count else { return nil }
-            return inputs.module.sources[index].split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path }
+            return URL(fileURLWithPath: inputs.module.sources[index].path).standardizedFileURL.path
         })
         return submissions.filter { $0.exercise != exercise.id && paths.contains($0.file.standardizedFileURL.path) }
             .map(\.exercise).sorted()

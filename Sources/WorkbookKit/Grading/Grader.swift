@@ -3,12 +3,14 @@ import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain
 
-/// Grades a chapter: compiles the learner's files as the chapter's module (an exercise
-/// whose file does not compile is graded "does not compile" and its STARTER stands in,
-/// so the others still build; a learner never gains from the reference), compiles all
-/// the chapter's test files with a generated entry point into ONE runner, then runs
-/// each exercise's suite in its own child process with a time limit and an output cap.
-/// Results are cached by content under `.workbook/cache/`.
+/// Grades a chapter, as a straight pipeline of stages that each take the values they
+/// need: plan (`GradingPlanner`: the submissions and their stand-ins) → build and blame
+/// (`GradingBuild`, `Blame`: an exercise whose file does not compile is graded "does not
+/// compile" and a stand-in takes its place, so the others still build; a learner never
+/// gains from the reference) → link (`TestRunnerLinker`: all the chapter's tests and a
+/// generated entry point in ONE runner) → run (`SuiteRunner`: each exercise's suite in
+/// its own child process, with a time limit and an output cap) → interpret
+/// (`Interpretation`). Results are cached by content under `.workbook/cache/`.
 public struct Grader: Sendable {
     public struct Options: Sendable {
         /// Seconds each exercise's tests may run.
@@ -48,8 +50,8 @@ public struct Grader: Sendable {
     public let workbook: Workbook
     public let toolchain: SwiftToolchain
     public var options: Options
-    /// Told what is happening ("compiling Chapter03Queues"), for a progress line.
-    public var progress: (@Sendable (String) -> Void)?
+    /// Told what is happening (`.compilingModule("Chapter03Queues")`), for a progress line.
+    public var events: GradingEvents?
 
     public init(workbook: Workbook, toolchain: SwiftToolchain, options: Options = Options()) {
         self.workbook = workbook
@@ -59,27 +61,29 @@ public struct Grader: Sendable {
 
     var cache: URL { workbook.cacheFolder }
 
-    /// The limits every run has (the folders aside), for the reports' wording.
-    var sandboxPolicyLimits: SandboxPolicy { SandboxPolicy(hidden: [], writable: []) }
+    private var paths: LearnerPaths { LearnerPaths(workbook: workbook, cache: cache, fromWorkspace: options.pathsFromWorkspace) }
+    private var planner: GradingPlanner { GradingPlanner(workbook: workbook, cache: cache, submissions: options.submissions) }
 
-    /// What an exercise's run may see: the workbook hidden (its tests, references,
-    /// chapters and `.workbook/` state), the runner and its libraries and the learner's
-    /// workspace read-only, its scratch folder a private sized one (nothing is read back
-    /// from it).
+    private var buildSettings: GradingBuild.Settings {
+        GradingBuild.Settings(workbook: workbook, toolchain: toolchain, cache: cache, buildsFolderName: options.buildsFolderName,
+                              leftOutTests: options.leftOutTests, paths: paths, events: events)
+    }
 
-    func sandboxPolicy(scratch: URL, runner: GradingBuild.Runner) -> SandboxPolicy {
-        let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
-            .filter { $0.hasPrefix(workbook.root.path) }
-        return SandboxPolicy(
-            hidden: [workbook.root.path],
-            readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
-            writable: [], scratch: scratch.path)
+    private var runSettings: SuiteRunner.Settings {
+        SuiteRunner.Settings(timeout: options.timeout, outputLimit: options.outputLimit, outputPerTest: options.outputPerTest,
+                             parallelism: options.parallelism, cache: cache, paths: paths)
+    }
+
+    private var predictionSettings: PredictionGrader.Settings {
+        PredictionGrader.Settings(toolchain: toolchain, cache: cache, timeout: options.timeout, outputLimit: options.outputLimit,
+                                  useCache: options.useCache, runStarters: options.runStarters,
+                                  revealPredictions: options.revealPredictions, paths: paths, events: events)
     }
 
     /// Grades `chapter`'s exercises, or just `only`: predict exercises by comparing
     /// with their program's output (`PredictionGrader`), the others with their tests.
     public func grade(_ chapter: Chapter, only: ExerciseID? = nil) throws -> ChapterGrade {
-        let predicted = try PredictionGrader(grader: self).grade(chapter, only: only)
+        let predicted = try PredictionGrader(settings: predictionSettings, planner: planner).grade(chapter, only: only)
         let testedOnes = chapter.exercises.contains { $0.kind.judge == .tests && (only == nil || $0.id == only) }
         var grade = testedOnes ? try gradeWithTests(chapter, only: only)
             : ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
@@ -92,20 +96,21 @@ public struct Grader: Sendable {
         guard let moduleName = chapter.moduleName else {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has no module to grade")
         }
-        var submissions = try exercises.map { try submission(for: $0, in: chapter) }
+        let asSubmitted = try exercises.map { try planner.submission(for: $0, in: chapter) }
         let selected = exercises.filter { only == nil || $0.id == only }
 
         // Everything a result depends on, hashed: an unchanged re-check stops here.
-        let checkKey = try inputsKey(chapter: chapter, moduleName: moduleName, submissions: submissions, selected: selected.map(\.id))
+        let checkKey = try inputsKey(chapter: chapter, moduleName: moduleName, submissions: asSubmitted, selected: selected.map(\.id))
         let resultFile = CacheFolder.results.url(in: cache).appendingPathComponent("\(checkKey).json")
         if options.useCache, let data = FileManager.default.contents(atPath: resultFile.path),
            let cached = try? JSONDecoder().decode(ChapterGrade.self, from: data) {
             return cached
         }
 
-        let build = GradingBuild(grader: self, chapter: chapter, moduleName: moduleName, exercises: exercises)
-        let asSubmitted = submissions  // the build swaps stand-ins in for what does not compile
-        let built = try build.run(&submissions)
+        let plan = try planner.plan(exercises, in: chapter)
+        let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan)
+        // The build swapped stand-ins in for what does not compile.
+        let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
         let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
@@ -117,70 +122,30 @@ public struct Grader: Sendable {
                 }
             }
         }
-        var grades: [ExerciseGrade] = []
-        var toRun: [(Exercise, Submission)] = []
-        for exercise in graded {
-            guard let submission = submissions.first(where: { $0.exercise == exercise.id }) else { continue }
-            // The file as the learner submitted it: a reference standing in for a compile
-            // exercise that does not compile is never named as the learner's file.
-            let learnerPath = displayPath(of: asSubmitted.first { $0.exercise == exercise.id } ?? submission)
-            if !exercise.kind.starterCompiles, !options.runStarters,
-               let original = asSubmitted.first(where: { $0.exercise == exercise.id }), original.isStarter {
-                // A compile exercise's starter is meant not to compile: untouched, it is not started.
-                let path = displayPath(of: original)
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .notStarted,
-                    message: original.origin == .learner
-                        ? "\(path) is still the starter, which Swift 6 rejects on purpose: make it compile, then check again"
-                        : "\(path) does not exist: `workbook start \(chapter.number)` writes its starter",
-                    learnerFile: path))
-            } else if let failure = built.broken[exercise.id] {
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .doesNotCompile, message: failure, learnerFile: learnerPath))
-            } else if built.runner == nil {
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .doesNotCompile,
-                    message: built.chapterFailure ?? "the chapter's tests do not compile", learnerFile: learnerPath))
-            } else if submission.isStarter, !options.runStarters {
-                let message = submission.origin == .learner
-                    ? "\(learnerPath) is still the starter: write your solution there, then check again"
-                    : "\(learnerPath) does not exist: `workbook start \(chapter.number)` writes its starter"
-                grades.append(ExerciseGrade(
-                    id: exercise.id, title: exercise.title, status: .notStarted, message: message, learnerFile: learnerPath))
-            } else {
-                toRun.append((exercise, submission))
-            }
-        }
+        let notes = GradeNotes(paths: paths)
+        let verdicts = BuildVerdicts(paths: paths, wording: BuildFindingWording(paths: paths), runStarters: options.runStarters)
+            .decide(graded, asSubmitted: asSubmitted, built: built, chapter: chapter)
+        var grades = verdicts.grades
+        let toRun = verdicts.toRun
         if let inputs = built.runner {
-            grades += run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+            grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
+                .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
             for index in grades.indices {
-                grades[index].warnings = warnings(of: grades[index].id, in: inputs, submissions: submissions)
+                grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
             inputs.release()
         }
-        if let dependencies {
-            for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
-                guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
-                grades[index].dependencies = dependencies.of(exercise).compactMap { id in
-                    guard let other = grades.first(where: { $0.id == id }), !other.passed,
-                          let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
-                    let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
-                        .compactMap { $0 }.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
-                    return Dependency(exercise: id.description, file: other.learnerFile,
-                                      names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
-                }
-            }
-        }
+        if let dependencies { notes.noteDependencies(&grades, dependencies, exercises: exercises, submissions: submissions) }
         // The teacher's full disk is not the student's 0: stop, say so, and cache nothing
         // (a full disk in `grade` became the student's cached 0, measured).
-        if let system = grades.lazy.compactMap({ GradingBuild.storageProblem(in: $0.message) }).first {
+        if let system = grades.lazy.compactMap({ BuildFailures.storageProblem(in: $0.message) }).first {
             throw WorkbookError.cannotWrite(path: workbook.displayPath(cache), reason: system)
         }
         grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
         for index in grades.indices {
             guard let exercise = exercises.first(where: { $0.id == grades[index].id }),
                   let submission = asSubmitted.first(where: { $0.exercise == exercise.id }) else { continue }
-            grades[index].escapeHatches = escapeHatches(in: submission, allowed: exercise.allows)
+            grades[index].escapeHatches = notes.escapeHatches(in: submission, allowed: exercise.allows)
         }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
@@ -190,117 +155,10 @@ public struct Grader: Sendable {
         return grade
     }
 
-    /// Runs each exercise's tests, unless its result is known: same tests, same module
-    /// interface, and no change in any file its tests can reach (`TestReach`). The
-    /// runner is linked only when some exercise has to run.
-    private func run(
-        _ work: [(Exercise, Submission)], with inputs: RunnerInputs, chapter: Chapter, submissions: [Submission]
-    ) -> [ExerciseGrade] {
-        guard !work.isEmpty else { return [] }
-        let reach = options.useCache ? TestReach(moduleObjects: inputs.module.objects) : nil
-        var grades: [ExerciseGrade] = []
-        var pending: [(Exercise, Submission)] = []
-        var keys: [ExerciseID: String] = [:]
-        let folder = CacheFolder.exerciseResults.url(in: cache)
-        for (exercise, submission) in work {
-            let key = inputs.exerciseKey(exercise, submission: submission, reach: reach).map { optionsKey + $0 }
-            keys[exercise.id] = key
-            if let key, let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
-               var known = try? JSONDecoder().decode(ExerciseGrade.self, from: data) {
-                known.title = exercise.title
-                grades.append(known)
-            } else {
-                pending.append((exercise, submission))
-            }
-        }
-        guard !pending.isEmpty else { return grades }
-        progress?("linking the tests")
-        switch inputs.link() {
-        case .failure(let diagnostics):
-            let message = "the tests could not be linked with your module:\n" + diagnostics.allText
-            return grades + pending.map { exercise, submission in
-                ExerciseGrade(id: exercise.id, title: exercise.title, status: .doesNotCompile, message: message,
-                              learnerFile: displayPath(of: submission))
-            }
-        case .success(let runner):
-            progress?("running \(pending.count) exercise\(pending.count == 1 ? "" : "s")")
-            let ran = SuiteRunner(grader: self, runner: runner, chapter: chapter, submissions: submissions).run(pending)
-            for grade in ran {
-                if let key = keys[grade.id] ?? nil, GradingBuild.storageProblem(in: grade.message) == nil,
-                   let data = try? JSONEncoder().encode(grade) {
-                    try? AtomicFile.write(data, to: folder.appendingPathComponent("\(key).json"))
-                }
-            }
-            return grades + ran
-        }
-    }
-
-    /// The escape hatches a written submission uses (a starter is the workbook's, not the learner's).
-    private func escapeHatches(in submission: Submission, allowed: [String]) -> [EscapeHatch] {
-        guard !submission.isStarter, submission.file.pathExtension == "swift",
-              let data = FileManager.default.contents(atPath: submission.file.path) else { return [] }
-        return EscapeHatchScan.scan(String(decoding: data, as: UTF8.self), path: displayPath(of: submission), allowed: allowed)
-    }
-
-    /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
-    private func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {
-        guard let submission = submissions.first(where: { $0.exercise == id }), submission.origin == .learner else { return "" }
-        let path = submission.file.standardizedFileURL.path
-        guard let index = inputs.module.sources.firstIndex(where: { source in
-            source.split(separator: "\u{1F}").first.map { URL(fileURLWithPath: String($0)).standardizedFileURL.path } == path
-        }), index < inputs.module.warnings.count else { return "" }
-        let text = inputs.module.warnings[index].trimmingCharacters(in: .whitespacesAndNewlines)
-        return CompilerDiagnostics.shorten(text, replacing: [(submission.file.path, displayPath(of: submission)), (path, displayPath(of: submission))])
-    }
-
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
                         "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)"]).prefix(8) + "-"
-    }
-
-    /// The file to compile for `exercise`, per `options.submissions`.
-    func submission(for exercise: Exercise, in chapter: Chapter) throws -> Submission {
-        let starterText = try workbook.starter(for: exercise)
-        switch options.submissions {
-        case .references:
-            return Submission(exercise: exercise.id, file: workbook.url(exercise.referenceFile!), origin: .reference, isStarter: false)
-        case .starters:
-            return Submission(exercise: exercise.id, file: try starterFile(for: exercise, in: chapter, text: starterText), origin: .starter, isStarter: true)
-        case .workspace:
-            if let file = workbook.learnerFile(for: exercise, in: chapter),
-               let data = FileManager.default.contents(atPath: file.path) {
-                let isStarter = StarterComparison.isUntouched(
-                    String(decoding: data, as: UTF8.self), starter: starterText, swift: file.pathExtension == "swift")
-                return Submission(exercise: exercise.id, file: file, origin: .learner, isStarter: isStarter)
-            }
-            return Submission(exercise: exercise.id, file: try starterFile(for: exercise, in: chapter, text: starterText), origin: .starter, isStarter: true)
-        }
-    }
-
-    /// The starter written under `.workbook/cache/starters/`, so it can be compiled.
-    func starterFile(for exercise: Exercise, in chapter: Chapter, text: String) throws -> URL {
-        let file = CacheFolder.starters.url(in: cache).appendingPathComponent(chapter.stem)
-            .appendingPathComponent(exercise.fileName ?? "Ex\(exercise.id.number).swift")
-        if FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) != text {
-            try AtomicFile.write(text, to: file)
-        }
-        return file
-    }
-
-    /// What the learner calls a submission's file.
-    func displayPath(of submission: Submission) -> String {
-        // A starter compiled from the cache stands for the learner's (missing) file.
-        let starters = CacheFolder.starters.url(in: cache).standardizedFileURL.path + "/"
-        let path = submission.file.standardizedFileURL.path
-        let file = path.hasPrefix(starters)
-            ? workbook.exercisesFolder.appendingPathComponent(String(path.dropFirst(starters.count))) : submission.file
-        if options.pathsFromWorkspace {
-            let workspace = workbook.exercisesFolder.standardizedFileURL.path + "/"
-            let full = file.standardizedFileURL.path
-            if full.hasPrefix(workspace) { return String(full.dropFirst(workspace.count)) }
-        }
-        return workbook.displayPath(file)
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {

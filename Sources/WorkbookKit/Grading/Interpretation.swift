@@ -5,10 +5,15 @@ import WorkbookSystem
 /// Turns one suite's run — how the process ended, its event stream, its output —
 /// into an exercise's grade, in the learner's terms.
 struct Interpretation {
-    let grader: Grader
+    let paths: LearnerPaths
+    /// Bytes kept of the tests' output, per stream (`SuiteRunner.Settings`).
+    let outputLimit: Int
     let chapter: Chapter
     let exercise: Exercise
     let submissions: [Submission]
+
+    /// The limits every run has (the folders aside), for the reports' wording.
+    static let sandboxLimits = SandboxPolicy(hidden: [], writable: [])
 
     func grade(_ start: ExerciseGrade, result: ChildProcess.Result, stream: TestEventStream) -> ExerciseGrade {
         var grade = start
@@ -61,7 +66,7 @@ struct Interpretation {
         applySandboxFindings(&grade, result: result, stream: stream)
         if grade.outputTruncated {
             grade.message += grade.message.isEmpty ? "" : "\n"
-            grade.message += "(the output passed the \(grader.options.outputLimit / 1024) KiB limit; the rest was dropped)"
+            grade.message += "(the output passed the \(outputLimit / 1024) KiB limit; the rest was dropped)"
         }
         return grade
     }
@@ -74,17 +79,17 @@ struct Interpretation {
             // Established by the runtime's own words; what came after (a hang in the crash
             // reporter, which has no memory left either) is not the learner's.
             grade.status = .crashed
-            notes.append("The run went over a limit: " + LimitReached.memory.sentence(grader.sandboxPolicyLimits) + ".")
+            notes.append("The run went over a limit: " + LimitReached.memory.sentence(Interpretation.sandboxLimits) + ".")
         }
         if result.limitsReached.contains(.processes) {
             // Starting hundreds of processes is a fault even when the answers come out right.
             if grade.status == .passed { grade.status = .failed }
-            notes.append("The kernel refused to start more: " + LimitReached.processes.sentence(grader.sandboxPolicyLimits) + ".")
+            notes.append("The kernel refused to start more: " + LimitReached.processes.sentence(Interpretation.sandboxLimits) + ".")
         }
         for full in [LimitReached.tmpSpace, .scratchSpace] where result.limitsReached.contains(full) {
             // Established by the sandbox's check of the folder after the run: no space left.
             if grade.status == .passed { grade.status = .failed }
-            notes.append("The run went over a limit: " + full.sentence(grader.sandboxPolicyLimits) + ".")
+            notes.append("The run went over a limit: " + full.sentence(Interpretation.sandboxLimits) + ".")
         }
         if let tampering = stream.tampering {
             // Established by the MACs and the numbers: whatever the tests said, this run is not graded.
@@ -129,7 +134,7 @@ struct Interpretation {
         submissions.compactMap { submission in
             guard let text = FileManager.default.contents(atPath: submission.file.path).map({ String(decoding: $0, as: UTF8.self) })
             else { return nil }
-            return CrashReport.LearnerFile(displayPath: grader.displayPath(of: submission), declarations: Declarations(source: text),
+            return CrashReport.LearnerFile(displayPath: paths.displayPath(of: submission), declarations: Declarations(source: text),
                                            path: submission.file.standardizedFileURL.path)
         }
     }
@@ -234,7 +239,7 @@ struct Interpretation {
         }
         var used = own.used(in: code)
         if used.isEmpty { used = own.used(in: testLines.joined(separator: "\n")) }
-        let path = grader.displayPath(of: submission)
+        let path = paths.displayPath(of: submission)
         let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Types are named by their members when the test uses those; a bare type only when nothing else.
         let members = used.filter { $0.qualifiedName.contains(".") || !Declarations.isTypeName($0, in: own) }
@@ -292,7 +297,7 @@ struct Interpretation {
                 let fileName = fileID.split(separator: "/").last.map(String.init) ?? fileID
                 if let exercise = chapter.exercises.first(where: { $0.fileName == fileName }),
                    let submission = submissions.first(where: { $0.exercise == exercise.id }) {
-                    shown = grader.displayPath(of: submission) + line[colon...]
+                    shown = paths.displayPath(of: submission) + line[colon...]
                 }
             }
             text += "\n" + shown
@@ -307,6 +312,6 @@ struct Interpretation {
     }
 
     private func shortPath(_ path: String) -> String {
-        path.hasPrefix("/") ? grader.workbook.displayPath(URL(fileURLWithPath: path)) : path
+        path.hasPrefix("/") ? paths.workbook.displayPath(URL(fileURLWithPath: path)) : path
     }
 }

@@ -1,14 +1,31 @@
 import Foundation
 import WorkbookModel
+import WorkbookToolchain
 
 /// Grades predict exercises: runs each one's `swift run predict` program with the
 /// snippet runner (`workbook run`'s machinery, cached by content) and compares the
 /// learner's prediction with what it really printed, line by line. No tests are
 /// involved, and nothing the learner wrote is compiled.
 struct PredictionGrader {
-    let grader: Grader
+    /// What predict grading reads.
+    struct Settings: Sendable {
+        var toolchain: SwiftToolchain
+        var cache: URL
+        var timeout: Double
+        var outputLimit: Int
+        var useCache: Bool
+        /// Grade the starters too (`verify`), not "not started".
+        var runStarters: Bool
+        /// The exercises whose report may show the expected line.
+        var revealPredictions: Set<ExerciseID>
+        var paths: LearnerPaths
+        var events: GradingEvents?
+    }
 
-    private var workbook: Workbook { grader.workbook }
+    let settings: Settings
+    let planner: GradingPlanner
+
+    private var workbook: Workbook { settings.paths.workbook }
 
     /// Grades of `chapter`'s predict exercises (just `only`, when it is one of them).
     func grade(_ chapter: Chapter, only: ExerciseID?) throws -> [ExerciseGrade] {
@@ -17,9 +34,9 @@ struct PredictionGrader {
         var grades: [ExerciseGrade] = []
         var toRun: [(Exercise, Submission)] = []
         for exercise in exercises {
-            let submission = try grader.submission(for: exercise, in: chapter)
-            let learnerPath = grader.displayPath(of: submission)
-            if submission.isStarter, !grader.options.runStarters {
+            let submission = try planner.submission(for: exercise, in: chapter)
+            let learnerPath = settings.paths.displayPath(of: submission)
+            if submission.isStarter, !settings.runStarters {
                 let message = submission.origin == .learner
                     ? "\(learnerPath) is still the starter: write what the program of exercise \(exercise.id) prints there, then check again"
                     : "\(learnerPath) does not exist: `workbook start \(chapter.number)` writes its starter"
@@ -34,13 +51,13 @@ struct PredictionGrader {
         let lines = Set(toRun.compactMap(\.0.programLine))
         var programs = chapter
         programs.snippets = chapter.snippets.filter { lines.contains($0.location.line) }
-        grader.progress?("running \(toRun.count == 1 ? "the program" : "\(toRun.count) programs") to compare")
+        settings.events?(.runningPrograms(toRun.count))
         let runner = SnippetRunner(
-            root: workbook.root, toolchain: grader.toolchain, cacheFolder: grader.cache,
-            options: .init(timeout: grader.options.timeout, outputLimit: grader.options.outputLimit, useCache: grader.options.useCache))
+            root: workbook.root, toolchain: settings.toolchain, cacheFolder: settings.cache,
+            options: .init(timeout: settings.timeout, outputLimit: settings.outputLimit, useCache: settings.useCache))
         let results = try runner.results(for: programs)
         for (exercise, submission) in toRun {
-            let learnerPath = grader.displayPath(of: submission)
+            let learnerPath = settings.paths.displayPath(of: submission)
             guard let result = results.first(where: { $0.line == exercise.programLine }) else { continue }
             grades.append(grade(exercise, submission: submission, learnerPath: learnerPath, result: result, chapter: chapter))
         }
@@ -67,7 +84,7 @@ struct PredictionGrader {
         }
         // The expected text is the answer: shown only when asked for (or after three tries).
         let message = prediction.lines.isEmpty ? "you have not predicted any line yet"
-            : grader.options.revealPredictions.contains(exercise.id) ? "\(difference.message); \(difference.revealed)"
+            : settings.revealPredictions.contains(exercise.id) ? "\(difference.message); \(difference.revealed)"
             : "\(difference.message) (`workbook hint \(exercise.id)` shows the expected line, and so does this report after three tries)"
         let location = difference.fileLine.map { SourceLocation(path: learnerPath, line: $0) }
         return ExerciseGrade(

@@ -7,24 +7,40 @@ import WorkbookSystem
 /// results read from the event stream file (never from what the code printed, so a
 /// learner's fake "passed" lines fool nobody).
 struct SuiteRunner {
-    let grader: Grader
-    let runner: GradingBuild.Runner
+    /// What the run reads: its limits, where runs go, and how files are named.
+    struct Settings: Sendable {
+        /// Seconds each exercise's tests may run.
+        var timeout: Double
+        /// Bytes kept of the tests' output, per stream.
+        var outputLimit: Int
+        /// Each test's own output told apart: the tests then run one at a time.
+        var outputPerTest: Bool
+        /// Exercises run side by side.
+        var parallelism: Int
+        var cache: URL
+        var paths: LearnerPaths
+    }
+
+    let settings: Settings
+    let runner: TestRunner
     let chapter: Chapter
     let submissions: [Submission]
+
+    private var workbook: Workbook { settings.paths.workbook }
 
     func run(_ work: [(Exercise, Submission)]) -> [ExerciseGrade] {
         let indices = Array(work.indices)
         // `grade` never throws: a failure to start is itself a grade.
-        return (try? BlockingLanes.map(indices, width: grader.options.parallelism) { index in
+        return (try? BlockingLanes.map(indices, width: settings.parallelism) { index in
             grade(work[index].0, work[index].1)
         }) ?? []
     }
 
     func grade(_ exercise: Exercise, _ submission: Submission) -> ExerciseGrade {
-        let learnerPath = grader.displayPath(of: submission)
+        let learnerPath = settings.paths.displayPath(of: submission)
         var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .crashed, learnerFile: learnerPath)
         guard let suite = exercise.suiteName else { return grade }
-        let runs = CacheFolder.runs.url(in: grader.cache).appendingPathComponent(UUID().uuidString)
+        let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
         var environment = ProcessInfo.processInfo.environment
         // The crashed thread's frames only (a few hundredths of a second, measured): the
@@ -39,12 +55,12 @@ struct SuiteRunner {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
             var options = ChildProcess.Options(
                 environment: environment, workingDirectory: runs.path,
-                timeout: grader.options.timeout, outputLimit: grader.options.outputLimit)
+                timeout: settings.timeout, outputLimit: settings.outputLimit)
             // The orders go on standard input, the signed results come back on fd 3: nothing
             // the code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: grader.options.outputPerTest)
+            options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: settings.outputPerTest)
             options.resultsChannel = true
-            options.sandbox = grader.sandboxPolicy(scratch: runs, runner: runner)
+            options.sandbox = sandboxPolicy(scratch: runs)
             result = try ChildProcess.run(runner.executable.path, options)
         } catch {
             grade.message = "the tests could not be started: \(error)"
@@ -54,12 +70,25 @@ struct SuiteRunner {
         var marked = result
         let split = RunnerEntryPoint.splitOutput(result.standardOutput, stream: stream)
         marked.standardOutput = split.rest
-        var graded = Interpretation(grader: grader, chapter: chapter, exercise: exercise, submissions: submissions)
+        var graded = Interpretation(paths: settings.paths, outputLimit: settings.outputLimit, chapter: chapter, exercise: exercise, submissions: submissions)
             .grade(grade, result: marked, stream: stream)
-        if grader.options.outputPerTest {
+        if settings.outputPerTest {
             let byTitle = Dictionary(stream.tests.map { ($0.title, split.byTest[$0.id] ?? "") }, uniquingKeysWith: +)
             for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
         }
         return graded
+    }
+
+    /// What an exercise's run may see: the workbook hidden (its tests, references,
+    /// chapters and `.workbook/` state), the runner and its libraries and the learner's
+    /// workspace read-only, its scratch folder a private sized one (nothing is read back
+    /// from it).
+    private func sandboxPolicy(scratch: URL) -> SandboxPolicy {
+        let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
+            .filter { $0.hasPrefix(workbook.root.path) }
+        return SandboxPolicy(
+            hidden: [workbook.root.path],
+            readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
+            writable: [], scratch: scratch.path)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookModel
+import WorkbookToolchain
 
 /// `workbook verify`: every exercise's starter must compile and FAIL its tests, and its
 /// reference must PASS them (nbgrader's `validate` and `validate --invert`). A compile
@@ -15,10 +16,17 @@ public struct Verifier: Sendable {
         public var description: String { "\(location): error: exercise \(exercise): \(problem)" }
     }
 
-    public var grader: Grader
+    public let workbook: Workbook
+    public let toolchain: SwiftToolchain
+    /// The grading options both halves start from (their submissions are set here).
+    public var options: Grader.Options
+    /// Told what the graders are doing, for a progress line.
+    public var events: GradingEvents?
 
-    public init(grader: Grader) {
-        self.grader = grader
+    public init(workbook: Workbook, toolchain: SwiftToolchain, options: Grader.Options = Grader.Options()) {
+        self.workbook = workbook
+        self.toolchain = toolchain
+        self.options = options
     }
 
     /// The broken rules of `chapter`, in exercise order; empty when it is sound. Each is
@@ -38,7 +46,7 @@ public struct Verifier: Sendable {
             if missing.isEmpty {
                 // Broken markers: no starter can be derived, which stopped the whole chapter too.
                 do throws(WorkbookError) {
-                    _ = try grader.workbook.starter(for: exercise)
+                    _ = try workbook.starter(for: exercise)
                     return false
                 } catch {
                     let at: SourceLocation
@@ -47,14 +55,15 @@ public struct Verifier: Sendable {
                                             problem: "no starter can be derived: \(error.message); the chapter's other exercises were verified without it"))
                 }
             }
-            if let tests = exercise.testsFile, FileManager.default.fileExists(atPath: grader.workbook.url(tests).path) { leftOut.insert(tests) }
+            if let tests = exercise.testsFile, FileManager.default.fileExists(atPath: workbook.url(tests).path) { leftOut.insert(tests) }
             return true
         }
-        var starters = grader
+        var starters = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        starters.events = events
         starters.options.submissions = .starters
         starters.options.runStarters = true
         starters.options.leftOutTests.formUnion(leftOut)
-        var references = grader
+        var references = starters
         references.options.submissions = .references
         references.options.runStarters = true
         references.options.leftOutTests.formUnion(leftOut)
@@ -62,7 +71,7 @@ public struct Verifier: Sendable {
         references.options.revealPredictions = Set(chapter.exercises.filter { $0.kind.judge == .prediction }.map(\.id))
         let starterGrades = chapter.exercises.isEmpty ? nil : try starters.grade(chapter)
         // A student release has no references: only the starters' half of the rule holds there.
-        let referenceGrades = chapter.exercises.isEmpty || grader.workbook.isRelease ? nil : try references.grade(chapter)
+        let referenceGrades = chapter.exercises.isEmpty || workbook.isRelease ? nil : try references.grade(chapter)
         for exercise in chapter.exercises {
             let at = exercise.filesLocation ?? exercise.location
             if !exercise.kind.starterCompiles, let starter = starterGrades?.exercises.first(where: { $0.id == exercise.id }) {
@@ -94,7 +103,7 @@ public struct Verifier: Sendable {
     /// The files an exercise names that are not there, with what each one is.
     private func missingFiles(of exercise: Exercise) -> [(String, String)] {
         [("reference file", exercise.referenceFile), ("tests file", exercise.testsFile)].compactMap { label, file in
-            guard let file, !FileManager.default.fileExists(atPath: grader.workbook.url(file).path) else { return nil }
+            guard let file, !FileManager.default.fileExists(atPath: workbook.url(file).path) else { return nil }
             return (label, file)
         }
     }
@@ -102,14 +111,14 @@ public struct Verifier: Sendable {
     /// The reference's first `// BEGIN SOLUTION` line (line 1 when it has none): where
     /// a starter that passes needs its stub changed.
     private func firstMarker(of exercise: Exercise) -> SourceLocation? {
-        guard let reference = exercise.referenceFile, let source = try? grader.workbook.read(reference) else { return nil }
+        guard let reference = exercise.referenceFile, let source = try? workbook.read(reference) else { return nil }
         let line = (try? SolutionMarkers.regions(in: source, path: reference))?.first?.beginLine ?? 1
         return SourceLocation(path: reference, line: line)
     }
 
     /// The tests file's line that declares the suite's type (its first type otherwise).
     private func suiteLine(of exercise: Exercise) -> SourceLocation? {
-        guard let tests = exercise.testsFile, let source = try? grader.workbook.read(tests),
+        guard let tests = exercise.testsFile, let source = try? workbook.read(tests),
               let line = Linter.suiteDeclarationLine(in: source) else { return nil }
         return SourceLocation(path: tests, line: line)
     }
@@ -119,9 +128,9 @@ public struct Verifier: Sendable {
     /// numbers of the quoted source lines under it too, and the first such place.
     func tracedToReference(_ message: String, of exercise: Exercise, in chapter: Chapter) -> (text: String, first: SourceLocation?) {
         guard let reference = exercise.referenceFile, let fileName = exercise.fileName,
-              let source = try? grader.workbook.read(reference),
+              let source = try? workbook.read(reference),
               let map = try? SolutionMarkers.starterLineMap(from: source, path: reference) else { return (message, nil) }
-        let starter = grader.workbook.displayPath(grader.workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+        let starter = workbook.displayPath(workbook.exercisesFolder.appendingPathComponent(chapter.stem)
             .appendingPathComponent(fileName))
         var first: SourceLocation?
         var quotingStarter = false

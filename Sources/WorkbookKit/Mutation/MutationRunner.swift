@@ -221,7 +221,7 @@ private struct WorkerBench: Sendable {
         options.runStarters = true
         options.parallelism = 1
         var grader = Grader(workbook: workbook, toolchain: runner.toolchain, options: options)
-        grader.progress = nil
+        grader.events = nil
         self.grader = grader
         // The references must pass before their mutants can mean anything.
         let baseline = try grader.grade(chapter)

@@ -20,6 +20,13 @@ public struct IncrementalModuleBuilder: Sendable {
     /// locked while this value lives (or until `lock.release()`), so no other build
     /// replaces the objects before they are linked.
     public struct Built: Sendable {
+        /// A source file as it was compiled.
+        public struct Source: Sendable, Equatable {
+            public var path: String
+            /// Its content's hash.
+            public var hash: String
+        }
+
         public enum Route: String, Sendable, Equatable, Codable {
             /// Nothing changed since the last build.
             case unchanged
@@ -37,7 +44,7 @@ public struct IncrementalModuleBuilder: Sendable {
         /// Changes whenever a source's content or path changes.
         public var key: String
         /// Each source's path and content hash, in source order: what its object was built from.
-        public var sources: [String]
+        public var sources: [Source]
         public var route: Route
         /// The files compiled by this build, by name.
         public var compiled: [String]
@@ -45,6 +52,12 @@ public struct IncrementalModuleBuilder: Sendable {
         /// the compile that built its object, so an unchanged file still shows them.
         public var warnings: [String] = []
         public let lock: FolderLock
+
+        /// The position of `file` among the sources (and so its object's and warnings'), if it is one.
+        public func index(of file: URL) -> Int? {
+            let path = file.standardizedFileURL.path
+            return sources.firstIndex { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path }
+        }
     }
 
     public let toolchain: SwiftToolchain
@@ -102,7 +115,7 @@ public struct IncrementalModuleBuilder: Sendable {
         let layout = Layout(folder: folder, moduleName: name, names: names)
         func built(_ route: Built.Route, _ compiled: [Int]) -> Built {
             Built(name: name, folder: folder, objects: names.indices.map(layout.object), key: key.hex,
-                  sources: current.files.map { "\($0.path)\u{1F}\($0.hash)" }, route: route,
+                  sources: current.files.map { Built.Source(path: $0.path, hash: $0.hash) }, route: route,
                   compiled: compiled.map { sources[$0].lastPathComponent },
                   warnings: names.indices.map { layout.readWarnings($0) }, lock: lock)
         }

@@ -3,18 +3,15 @@ import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain
 
-/// What the test runner is linked from — the module's objects (their build folder
-/// locked until `release()`), the tests' objects, the support libraries — so that the
-/// link happens only when some exercise has to run.
+/// What the build made and the test runner is linked from (`TestRunnerLinker`) — the
+/// module's objects (their build folder locked until `release()`), the tests' objects,
+/// the support libraries — so that the link happens only when some exercise has to run.
 struct RunnerInputs {
-    let build: GradingBuild
     let module: IncrementalModuleBuilder.Built
     let dependencies: [ModuleBuilder.BuiltModule]
     let tests: GradingBuild.TestObjects
-
-    func link() -> GradingBuild.Compiled<GradingBuild.Runner> {
-        build.link(module: module, dependencies: dependencies, tests: tests)
-    }
+    /// The compiler's jobs without the driver, when this toolchain's could be learnt.
+    let commands: DirectCommands?
 
     /// Lets other builds of the module's folder go on.
     func release() { module.lock.release() }
@@ -32,13 +29,16 @@ struct RunnerInputs {
             reached = Array(Set(reached + more)).sorted()
         }
         var hash = ContentHash()
-        hash.combine("exercise-result-v3")
+        hash.combine("exercise-result-v4")  // v4: a source as its path and hash, apart
         hash.combine(tests.key)
         hash.combine(exercise.id.description)
         hash.combine(exercise.suiteName ?? "")
         hash.combine(submission.file.path)
         hash.combine(FileManager.default.contents(atPath: submission.file.path) ?? Data())
-        for index in reached { hash.combine(module.sources[index]) }
+        for index in reached {
+            hash.combine(module.sources[index].path)
+            hash.combine(module.sources[index].hash)
+        }
         return hash.hex
     }
 }

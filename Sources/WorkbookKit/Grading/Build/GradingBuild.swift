@@ -1,0 +1,242 @@
+import Foundation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
+
+/// The build stage of grading: the support modules, the chapter's module from the
+/// plan's submissions, and the tests' objects from all the chapter's test files. A
+/// submission that breaks either compile is blamed (`Blame`) and stood in for, and the
+/// build is retried, so one broken file never stops the others being graded.
+struct GradingBuild {
+    /// What the build reads: where things are, and whom to tell what it is doing.
+    struct Settings: Sendable {
+        var workbook: Workbook
+        var toolchain: SwiftToolchain
+        var cache: URL
+        /// The folder under the cache the module's incremental builds live in (`Grader.Options`).
+        var buildsFolderName: String
+        /// Tests files (root-relative) left out of the build.
+        var leftOutTests: Set<String>
+        var paths: LearnerPaths
+        var events: GradingEvents?
+    }
+
+    struct Output {
+        /// The plan as built: stand-ins in place of what did not compile, and what was found.
+        var plan: GradingPlan
+        /// The compiled module and tests, ready to link into the runner, when the
+        /// chapter could be built at all.
+        var runner: RunnerInputs?
+        /// Why nothing could be built (an author's problem, not the learner's).
+        var chapterFailure: String?
+    }
+
+    let settings: Settings
+    let chapter: Chapter
+    let moduleName: String
+    let exercises: [Exercise]
+
+    private var workbook: Workbook { settings.workbook }
+    private var builder: ModuleBuilder { ModuleBuilder(toolchain: settings.toolchain, cacheFolder: settings.cache) }
+    /// The compiler's jobs without the driver, when this toolchain's could be learnt.
+    private let commands: DirectCommands?
+
+    init(settings: Settings, chapter: Chapter, moduleName: String, exercises: [Exercise]) {
+        self.settings = settings
+        self.chapter = chapter
+        self.moduleName = moduleName
+        self.exercises = exercises
+        commands = DirectCommands.cached(toolchain: settings.toolchain, flags: CrashReport.moduleFlags, cacheFolder: settings.cache)
+    }
+
+    static let runnerModuleName = RunnerEntryPoint.moduleName
+    /// The runner's `main`: orders on standard input, numbered and signed results on fd 3.
+    static let entryPoint = RunnerEntryPoint.source
+
+    func run(_ planned: GradingPlan) throws -> Output {
+        var plan = planned
+        settings.events?(.compilingSupport)
+        let dependencies = try supportModules()
+        let moduleFolder = workbook.url("Sources/\(moduleName)")
+        let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
+        let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
+        let leftOut = Set(settings.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
+        let allTestFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+            .filter { !leftOut.contains($0.standardizedFileURL.path) }
+        let refusals = BuildRefusals(toolchain: settings.toolchain, paths: settings.paths, exercises: exercises)
+        let shorten = settings.paths.shorten
+
+        plan = refusals.refuseUnsafeSources(plan)
+        // Read and hashed only when a memo may be asked for: most checks have no untouched
+        // compile starter, and every check would read the module's sources again.
+        let compileStarter = plan.entries.contains { $0.current.submission.isStarter && !$0.starterCompiles }
+        let memo = CompileStarterMemo(
+            toolchain: settings.toolchain, cache: settings.cache, wording: BuildFindingWording(paths: settings.paths),
+            moduleInputs: compileStarter ? CompileStarterMemo.moduleInputs(folder: moduleFolder, dependencies: dependencies) : "")
+        let remembered: Set<ExerciseID>
+        (plan, remembered) = memo.standIn(plan)
+        // Each round either builds or replaces at least one more submission by its starter.
+        for _ in 0...(exercises.count + 1) {
+            settings.events?(.compilingModule(moduleName))
+            let sources = support + plan.submissions.map(\.file)
+            let module: IncrementalModuleBuilder.Built
+            switch compileModule(sources: sources, dependencies: dependencies) {
+            case .success(let built):
+                module = built
+            case .failure(let diagnostics):
+                if let system = BuildFailures.storageProblem(in: diagnostics.allText) {
+                    throw WorkbookError.cannotWrite(path: workbook.displayPath(settings.cache), reason: system)
+                }
+                // A compiler stopped at its limit has said nothing about any file.
+                if diagnostics.allText.hasPrefix("compiling took longer than") {
+                    return Output(plan: plan, chapterFailure: "the chapter's module \(moduleName) could not be built: " + shorten(diagnostics.allText))
+                }
+                let before = plan
+                plan = Blame.apply(diagnostics, phase: .module, to: plan)
+                guard plan.submissions != before.submissions else {
+                    return Output(plan: plan, chapterFailure: "the chapter's module \(moduleName) does not compile, even with the starters:\n" + shorten(diagnostics.allText))
+                }
+                memo.remember(before, findings: plan.broken, except: remembered)
+                continue
+            }
+            switch refusals.refuseInterposition(module, plan) {
+            case .none: break
+            case .replaced(let next):
+                plan = next
+                continue
+            case .cannotReplace(let next, let refusal):
+                return Output(plan: next, chapterFailure: refusal)
+            }
+
+            settings.events?(.compilingTests)
+            // A left-out exercise's tests (and its hidden ones) call what is not there.
+            let leftOutTests = Set(plan.submissions.filter { $0.origin == .leftOut }.compactMap { submission in
+                exercises.first { $0.id == submission.exercise }?.testsFile
+            }.flatMap { [$0, HiddenTests.file(forTests: $0)].compactMap { $0 } }.map { workbook.url($0).standardizedFileURL.path })
+            let testFiles = allTestFiles.filter { !leftOutTests.contains($0.standardizedFileURL.path) }
+            switch compileTests(module: module, dependencies: dependencies, testFiles: testFiles) {
+            case .success(let tests):
+                return Output(plan: plan, runner: RunnerInputs(module: module, dependencies: dependencies, tests: tests, commands: commands))
+            case .failure(let diagnostics):
+                let before = plan
+                plan = Blame.apply(diagnostics, phase: .tests, to: plan)
+                guard plan.submissions != before.submissions else {
+                    return Output(plan: plan, chapterFailure: "the chapter's tests do not compile:\n" + shorten(diagnostics.allText))
+                }
+            }
+        }
+        return Output(plan: plan, chapterFailure: "the chapter could not be built")
+    }
+
+    /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
+    private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
+        let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
+        if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
+            let reason = resolution.failures[broken]!
+            // Not the module's fault: the cache could not be written (a full disk was
+            // reported as "module Stage does not compile", measured).
+            if let system = BuildFailures.storageProblem(in: reason) {
+                throw WorkbookError.cannotWrite(path: workbook.displayPath(settings.cache), reason: system)
+            }
+            throw WorkbookError.moduleDoesNotCompile(reason: reason)
+        }
+        return resolution.modules
+    }
+
+    /// The module, or its diagnostics; failures are cached too, so re-checking an
+    /// unchanged broken file does not compile it again. Built incrementally in
+    /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
+    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> CompileResult<IncrementalModuleBuilder.Built> {
+        // Diagnostics name the files by their paths: the key holds the paths too, so one
+        // workspace's failure is never shown in another's (two students, one root).
+        var pathsHash = ContentHash()
+        for source in sources { pathsHash.combine(source.path) }
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental", pathsHash.hex])
+        let failureFile = CacheFolder.failures.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(key).txt")
+        if let data = FileManager.default.contents(atPath: failureFile.path) {
+            return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
+        }
+        do {
+            var incremental = IncrementalModuleBuilder(
+                toolchain: settings.toolchain, buildFolder: settings.cache.appendingPathComponent(settings.buildsFolderName), commands: commands)
+            incremental.driverFlags = CrashReport.moduleFlags
+            return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
+        } catch let failure as ModuleBuilder.BuildFailure {
+            // A full disk is no verdict on the sources: never remembered as one.
+            if !failure.timedOut, BuildFailures.storageProblem(in: failure.diagnostics) == nil {
+                try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            }
+            return .failure(CompilerDiagnostics(failure.diagnostics))
+        } catch {
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
+        }
+    }
+
+    /// The tests' objects, compiled once per interface of the chapter's module (its
+    /// `.swiftmodule`, which a change inside a function body leaves byte-identical):
+    /// editing a body re-links; it never recompiles the tests (their macros make them
+    /// the slowest part).
+    struct TestObjects {
+        var folder: URL
+        /// Changes with the interface, the test files, the support modules and the toolchain.
+        var key: String
+
+        func object(for testsFile: String) -> URL {
+            folder.appendingPathComponent(URL(fileURLWithPath: testsFile).deletingPathExtension().lastPathComponent + ".o")
+        }
+    }
+
+    private func compileTests(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+    ) -> CompileResult<TestObjects> {
+        var objectsHash = ContentHash()
+        objectsHash.combine(settings.toolchain.version)
+        objectsHash.combine(GradingBuild.entryPoint)
+        for dependency in dependencies { objectsHash.combine(dependency.key) }
+        objectsHash.combine(FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) ?? Data(module.key.utf8))
+        for file in testFiles {
+            objectsHash.combine(file.path)
+            objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        let objects = CacheFolder.testObjects.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
+        let tests = TestObjects(folder: objects, key: objectsHash.hex)
+        let failureFile = objects.appendingPathExtension("failure.txt")
+        if let data = FileManager.default.contents(atPath: failureFile.path) {
+            return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
+        }
+        if FileManager.default.fileExists(atPath: objects.path) {
+            CachePruner.markUsed(objects)
+            return .success(tests)
+        }
+        do {
+            StaleScratch.sweep(objects.deletingLastPathComponent())
+            let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())-\(UUID().uuidString.prefix(8))")
+            try? FileManager.default.removeItem(at: scratch)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
+            try AtomicFile.write(GradingBuild.entryPoint, to: main)
+            var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+            arguments += ["-I", module.folder.path]
+            for built in dependencies { arguments += built.compilerFlags }
+            arguments += testFiles.map(\.path) + [main.path]
+            let result = try settings.toolchain.compile(arguments, workingDirectory: scratch.path)
+            guard result.termination.isSuccess else {
+                let text = result.standardError + result.standardOutput
+                if BuildFailures.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
+                return .failure(CompilerDiagnostics(text))
+            }
+            try? FileManager.default.removeItem(at: main)
+            // The first one compiled wins: another grader may be linking from it.
+            if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
+            do {
+                try FileManager.default.moveItem(at: scratch, to: objects)
+            } catch where FileManager.default.fileExists(atPath: objects.path) {
+                return .success(tests)
+            }
+            return .success(tests)
+        } catch {
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import WorkbookSystem
+import WorkbookToolchain
+
+/// A linked test runner, and what its environment needs to find its libraries.
+struct TestRunner: Sendable {
+    var executable: URL
+    var environment: [String: String] = [:]
+}
+
+/// The link stage of grading: the test runner from what the build made (`RunnerInputs`),
+/// linked only when some exercise has to run.
+struct TestRunnerLinker {
+    let toolchain: SwiftToolchain
+    let cache: URL
+
+
+    /// The test runner for `module`. With the compiler's jobs at hand, the module becomes
+    /// a small shared library, linked anew per edit (a hundredth of a second), and the
+    /// runner executable — the tests, the support libraries — is linked once per module
+    /// interface. Otherwise, or if that fails, one static executable as the driver links it.
+    func link(_ inputs: RunnerInputs) -> CompileResult<TestRunner> {
+        let (module, dependencies, tests) = (inputs.module, inputs.dependencies, inputs.tests)
+        do {
+            let testObjects = try FileManager.default.contentsOfDirectory(atPath: tests.folder.path)
+                .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0) }
+            if let commands = inputs.commands, let runner = try? linkShared(module: module, dependencies: dependencies, tests: tests,
+                                                         testObjects: testObjects, commands: commands) {
+                return .success(runner)
+            }
+            return try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
+                .map { TestRunner(executable: $0) }
+        } catch {
+            return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
+        }
+    }
+
+    /// `lib<Module>.so` per module build, and a runner per interface that loads it.
+    private func linkShared(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: GradingBuild.TestObjects,
+        testObjects: [URL], commands: DirectCommands
+    ) throws -> TestRunner? {
+        let archives = dependencies.reversed().map(\.archive)
+        let libraryName = "lib\(module.name).so"
+        let library = try produce(in: CacheFolder.sharedModules.url(in: cache), named: "\(module.name)-\(module.key)",
+                                  file: libraryName) { scratch, output in
+            // What the runner loads; the module's library asks only for what is missing.
+            guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return false }
+            return try commands.link(module.objects, into: output, in: scratch, shared: true,
+                                     linkerFlags: ["-soname", libraryName], provided: provided) == nil
+        }
+        guard let library else { return nil }
+        var runnerHash = ContentHash()
+        runnerHash.combine("shared-module-runner-v1")
+        runnerHash.combine(tests.key)
+        for dependency in dependencies { runnerHash.combine(dependency.key) }
+        let runner = try produce(in: CacheFolder.runners.url(in: cache), named: "\(module.name)-\(runnerHash.hex)",
+                                 file: "runner") { scratch, output in
+            // Every member of the support libraries, exported: the module's library
+            // may use what the tests never do.
+            try commands.link(testObjects + [library], into: output, in: scratch,
+                              linkerFlags: ["--whole-archive"] + archives.map(\.path) + ["--no-whole-archive", "--export-dynamic"]) == nil
+        }
+        guard let runner else { return nil }
+        let inherited = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
+        return TestRunner(executable: runner, environment: ["LD_LIBRARY_PATH": library.deletingLastPathComponent().path + inherited])
+    }
+
+    /// Finds `<folder>/<name>/<file>`, or makes it with `make(scratch, output)` in a
+    /// scratch folder renamed into place (so a half-made file is never found). Nil when
+    /// `make` says it failed.
+    private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> Bool) throws -> URL? {
+        let target = folder.appendingPathComponent(name)
+        let product = target.appendingPathComponent(file)
+        if FileManager.default.fileExists(atPath: product.path) {
+            CachePruner.markUsed(target)
+            return product
+        }
+        StaleScratch.sweep(folder)
+        // Unique per build, not per process: two graders of one process (a class's lanes)
+        // may make the same product at once.
+        let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.removeItem(at: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        guard try make(scratch, scratch.appendingPathComponent(file)) else { return nil }
+        // The first one made wins: another grader may already be running it.
+        if FileManager.default.fileExists(atPath: product.path) { return product }
+        try? FileManager.default.removeItem(at: target)
+        do {
+            try FileManager.default.moveItem(at: scratch, to: target)
+        } catch where FileManager.default.fileExists(atPath: product.path) {
+            return product
+        }
+        return product
+    }
+
+    /// One executable from the tests', the module's and the support libraries' objects,
+    /// cached by what went in.
+    private func linkStatic(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: GradingBuild.TestObjects, testObjects: [URL]
+    ) throws -> CompileResult<URL> {
+        var runnerHash = ContentHash()
+        runnerHash.combine(tests.key)
+        runnerHash.combine(module.key)
+        // Objects first, then the static libraries, dependents before what they use.
+        let inputs = testObjects + module.objects + dependencies.reversed().map(\.archive)
+        var failure: String?
+        let runner = try produce(in: CacheFolder.runners.url(in: cache), named: "\(module.name)-\(runnerHash.hex)",
+                                 file: "runner") { scratch, output in
+            let result = try toolchain.compile(SwiftToolchain.languageFlags + inputs.map(\.path) + ["-o", output.path],
+                                                      workingDirectory: scratch.path)
+            failure = result.standardError + result.standardOutput
+            return result.termination.isSuccess
+        }
+        guard let runner else { return .failure(CompilerDiagnostics(failure ?? "the tests could not be linked")) }
+        return .success(runner)
+    }
+}
