@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookKit
 import WorkbookModel
+import WorkbookSystem
 import WorkbookToolchain
 
 /// The repository's support modules (Diner, Stage), built once per test process and
@@ -26,7 +27,8 @@ public enum SeededModules {
         return cache
     }
 
-    /// Copies the prebuilt Diner and Stage into the cache of the workbook at `root`.
+    /// Copies the prebuilt Diner and Stage into the cache of the workbook at `root`, and
+    /// gives it the process's shared test objects (`shareTestObjects`).
     /// Blocks for the first build (a few seconds): call it through `onOwnThread`.
     public static func seed(_ root: URL) throws {
         let source = try prebuilt.get().appendingPathComponent("modules", isDirectory: true)
@@ -35,6 +37,36 @@ public enum SeededModules {
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where !name.hasPrefix(".") {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
         }
+        try shareTestObjects(root)
+    }
+
+    /// `<temp>/workbook-tests-objects-<pid>/`: one `test-objects` cache folder for every
+    /// workbook copy this process seeds. The chapters' tests are compiled from paths
+    /// relative to the root (TestSourcePaths), so their objects' key is the same in every
+    /// copy: each chapter's tests are compiled once per test process, not once per copy
+    /// (a cold `check 3` took 10.4 s of CPU, 1.7 s with its tests' objects found).
+    /// Content-keyed and made by scratch-then-rename, so copies may share it as mutate's
+    /// workers share the real cache's.
+    private static let sharedTestObjects: Result<URL, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbook-tests-objects-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // What the repository's own `workbook verify` compiled (make test runs it first),
+        // hard-linked: the same keys, so a copy of the real chapters finds its tests built.
+        let built = CacheFolder.testObjects.url(in: Workbook.cacheFolder(root: repository))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: built.path)) ?? [] where !name.hasPrefix(".") {
+            try? FileManager.default.linkItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    /// Makes the `test-objects` cache folder of the workbook at `root` this process's
+    /// shared one (a symbolic link), unless it already has one of its own.
+    public static func shareTestObjects(_ root: URL) throws {
+        let link = CacheFolder.testObjects.url(in: Workbook.cacheFolder(root: root))
+        guard !FileManager.default.fileExists(atPath: link.path) else { return }
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedTestObjects.get())
     }
 
     struct SeedFailure: Error, CustomStringConvertible {

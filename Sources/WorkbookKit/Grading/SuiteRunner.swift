@@ -66,7 +66,8 @@ struct SuiteRunner {
             grade.message = "the tests could not be started: \(error)"
             return grade
         }
-        let stream = TestEventStream(channel: result.results, key: key)
+        // The tests were compiled from paths relative to the root (TestSourcePaths).
+        let stream = TestEventStream(channel: result.results, key: key).resolvingPaths(against: settings.paths.workbook.root)
         var marked = result
         let split = RunnerEntryPoint.splitOutput(result.standardOutput, stream: stream)
         marked.standardOutput = split.rest

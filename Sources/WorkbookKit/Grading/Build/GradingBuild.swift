@@ -194,15 +194,26 @@ struct GradingBuild {
         objectsHash.combine(GradingBuild.entryPoint)
         for dependency in dependencies { objectsHash.combine(dependency.key) }
         objectsHash.combine(FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) ?? Data(module.key.utf8))
-        for file in testFiles {
-            objectsHash.combine(file.path)
+        // The tests are named to the compiler relative to the workbook's root, its working
+        // directory, so their `#filePath`s and this key are the same in every copy of the
+        // workbook: a test's copy or a mutate worker finds the objects `verify` compiled
+        // (a cold `check 3` took 10.4 s of CPU, 1.7 s with them found). SuiteRunner
+        // resolves the paths again.
+        let named = testFiles.map { (TestSourcePaths.relative($0, to: workbook.root), $0) }
+        for (name, file) in named {
+            objectsHash.combine(name)
             objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
         let objects = CacheFolder.testObjects.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
         let tests = TestObjects(folder: objects, key: objectsHash.hex)
         let failureFile = objects.appendingPathExtension("failure.txt")
+        // Kept as the compiler said it (relative, so the memo is right in any copy), and
+        // read with this workbook's absolute paths, as blame expects them.
+        func failure(_ text: String) -> CompileResult<TestObjects> {
+            .failure(CompilerDiagnostics(TestSourcePaths.absolute(text, names: named)))
+        }
         if let data = FileManager.default.contents(atPath: failureFile.path) {
-            return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
+            return failure(String(decoding: data, as: UTF8.self))
         }
         if FileManager.default.fileExists(atPath: objects.path) {
             CachePruner.markUsed(objects)
@@ -219,14 +230,22 @@ struct GradingBuild {
             var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
             arguments += ["-I", module.folder.path]
             for built in dependencies { arguments += built.compilerFlags }
-            arguments += testFiles.map(\.path) + [main.path]
-            let result = try settings.toolchain.compile(arguments, workingDirectory: scratch.path)
+            // Each object into the scratch folder under its file's name, as with no map.
+            var map = [main.path: ["object": scratch.appendingPathComponent("WorkbookRunnerMain.o").path]]
+            for (name, file) in named {
+                map[name] = ["object": scratch.appendingPathComponent(tests.object(for: file.path).lastPathComponent).path]
+            }
+            let mapFile = scratch.appendingPathComponent("output-file-map.json")
+            try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: mapFile)
+            arguments += ["-output-file-map", mapFile.path] + named.map(\.0) + [main.path]
+            let result = try settings.toolchain.compile(arguments, workingDirectory: workbook.root.path)
             guard result.termination.isSuccess else {
                 let text = result.standardError + result.standardOutput
                 if BuildFailures.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
-                return .failure(CompilerDiagnostics(text))
+                return failure(text)
             }
             try? FileManager.default.removeItem(at: main)
+            try? FileManager.default.removeItem(at: mapFile)
             // The first one compiled wins: another grader may be linking from it.
             if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
             do {
