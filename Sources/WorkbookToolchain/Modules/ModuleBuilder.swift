@@ -102,8 +102,19 @@ public struct ModuleBuilder: Sendable {
         guard result.termination.isSuccess else {
             throw BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
         }
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.moveItem(at: scratch, to: folder)
+        // The first one built wins: another build (verify's lanes, a class's) may already
+        // be linking against it, and replacing it under that link fails it ("input file
+        // … was modified during the build", seen when verify's chapters ran side by side).
+        // A rename onto an existing folder fails, so the one in place is never removed
+        // unless it holds no library (left by an older tool).
+        do {
+            try FileManager.default.moveItem(at: scratch, to: folder)
+        } catch where FileManager.default.fileExists(atPath: library.path) {
+            return module
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.moveItem(at: scratch, to: folder)
+        }
         return module
     }
 
