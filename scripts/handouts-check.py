@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import subprocess
+import concurrent.futures
 import sys
 import tempfile
 import time
@@ -281,6 +282,12 @@ def main():
 
     problems = []
     unchecked_figures = 0
+    # vnu (Java) and the books' checks (poppler) are processes of their own: they run
+    # beside the browser's page loop (which mostly waits on Chromium) instead of after it.
+    # Their problems are still reported after the pages', in the same order.
+    background = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+    validated = background.submit(validate, options.folders)
+    books = [background.submit(check_book, book, options.artifacts) for book in options.books]
     profile = tempfile.mkdtemp(prefix="handouts-check-")
     browser = Browser(find_chromium(), profile)
     try:
@@ -333,9 +340,10 @@ def main():
         browser.close()
         shutil.rmtree(profile, ignore_errors=True)
 
-    problems += validate(options.folders)
-    for book in options.books:
-        problems += check_book(book, options.artifacts)
+    problems += validated.result()
+    for book in books:
+        problems += book.result()
+    background.shutdown()
 
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
