@@ -158,39 +158,12 @@ struct Ex10_RetryingTests {
                 "a cancel at 2 s, after the run gave up at 1 s, gave \(givenUp.log.value); expected nothing more")
     }
 
-    /// Another caller's call, made once, the `k`-th time one of the locks made by `locks`
-    /// is let go after `arm()`: in one thread, at the moment a race would need. Trying
-    /// every `k` in turn stands the call in every gap between two critical sections.
-    final class Intruder: Sendable {
-        let call = Locked<(@Sendable () -> Void)?>(nil)
-        let fired = Locked(false)
-        private let k: Int
-        private let countdown = Locked<Int?>(nil)
-
-        init(at k: Int) { self.k = k }
-
-        var locks: Locks { Locks(afterUnlock: { [self] in lockLetGo() }) }
-
-        func arm() { countdown.withLock { $0 = k } }
-
-        private func lockLetGo() {
-            let now = countdown.withLock { countdown -> Bool in
-                guard let left = countdown else { return false }
-                countdown = left == 1 ? nil : left - 1
-                return left == 1
-            }
-            guard now, let call = call.value else { return }
-            fired.withLock { $0 = true }
-            call()
-        }
-    }
-
     /// Runs `scenario` with the intruder at the 1st, 2nd, … unlock after `moment` until it
     /// no longer gets in (the run let go of its locks fewer times), checking each run
     /// with `check`. 60 is far more gaps than any of these runs has.
-    func everyGap(after moment: String, _ scenario: (Intruder) -> World, check: (Int, World) -> Void) {
+    func everyGap(after moment: String, _ scenario: (LockIntruder) -> World, check: (Int, World) -> Void) {
         for k in 1...60 {
-            let intruder = Intruder(at: k)
+            let intruder = LockIntruder(at: k)
             let world = scenario(intruder)
             guard intruder.fired.value else {
                 #expect(k > 1, "no lock made by the `locks` given to retrying was let go after \(moment): keep the run's state in a lock made with locks.make(…), so the tests can let a cancel in between two of its critical sections")

@@ -105,36 +105,10 @@ struct Ex4_SequenceTests {
                 "cancelling as the last step's progress arrived, before done, gave the events \(world.log); expected \(expected): a cancel that comes before done makes done report .cancelled, after the last step too")
     }
 
-    /// A step's second `done`, made once, the `k`-th time one of the locks made by
-    /// `locks` is let go after `arm()`: in one thread, at the moment a race would need.
-    final class Intruder: Sendable {
-        let call = Locked<(@Sendable () -> Void)?>(nil)
-        let fired = Locked(false)
-        private let k: Int
-        private let countdown = Locked<Int?>(nil)
-
-        init(at k: Int) { self.k = k }
-
-        var locks: Locks { Locks(afterUnlock: { [self] in lockLetGo() }) }
-
-        func arm() { countdown.withLock { $0 = k } }
-
-        private func lockLetGo() {
-            let now = countdown.withLock { countdown -> Bool in
-                guard let left = countdown else { return false }
-                countdown = left == 1 ? nil : left - 1
-                return left == 1
-            }
-            guard now, let call = call.value else { return }
-            fired.withLock { $0 = true }
-            call()
-        }
-    }
-
     @Test("a step that calls done twice, the second time whenever the lock is let go after the first, starts the next step once")
     func secondDoneInEveryGap() {
         for k in 1...60 {
-            let world = World(), intruder = Intruder(at: k)
+            let world = World(), intruder = LockIntruder(at: k)
             // A breaks the contract: it calls done a second time, from "another thread",
             // while the sequence is still handling the first.
             let twice: AsyncOperation = { _, _, done in
