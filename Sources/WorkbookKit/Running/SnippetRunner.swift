@@ -348,52 +348,43 @@ public struct SnippetRunner: SnippetResultProvider {
             + (program.parseAsLibrary ? ["-parse-as-library"] : []) + resolution.flags
         let key = ContentHash.of([toolchain.version] + flags + files.flatMap { [$0.name, $0.contents] })
         let folder = buildsFolder.appendingPathComponent(key, isDirectory: true)
-        let binary = folder.appendingPathComponent("program")
-        if options.useCache, FileManager.default.isExecutableFile(atPath: binary.path) {
-            CachePruner.markUsed(folder)
-            return .success(binary)
-        }
-
-        // Build in a scratch folder and rename it, so a half-built program is never reused.
-        StaleScratch.sweep(buildsFolder)
-        let scratch = buildsFolder.appendingPathComponent(".tmp-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        for file in files {
-            try Data(file.contents.utf8).write(to: scratch.appendingPathComponent(file.name))
-        }
-        // Learnt (or read from the cache) only now: a run that compiles nothing, as
-        // `render` with every result cached, never starts the driver to learn them.
-        let commands = options.useDriver ? nil
-            : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
-        let direct = try commands.map { commands in
-            try DirectProgramBuild(commands: commands).build(
-                files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
-                archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", warningsFlag(program)],
-                parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program"))
-        }
-        switch direct {
-        case .built?:
-            break
-        case .doesNotCompile(let diagnostics)? where DirectFailure.isInSources(diagnostics, sources: Self.diagnosticPaths(files)):
-            return .failure(diagnostics.trimmingWhitespace)
-        case .doesNotCompile?, .linkFailed?, nil:
-            // A failure not located in the snippets may be the direct back end's own.
-            // The driver links (or fails to) and says why in its own words.
-            let arguments = flags + files.map(\.name) + ["-o", "program"]
-            let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
-            guard result.termination.isSuccess else {
-                return .failure((result.standardError + result.standardOutput).trimmingWhitespace)
+        // Built in a scratch folder renamed into place (CacheEntry), so a half-built
+        // program is never reused; without the cache it is built anew and replaces it.
+        var failure: String?
+        let built = try CacheEntry(folder, product: "program").produce(replacing: !options.useCache) { scratch in
+            for file in files {
+                try Data(file.contents.utf8).write(to: scratch.appendingPathComponent(file.name))
+            }
+            // Learnt (or read from the cache) only now: a run that compiles nothing, as
+            // `render` with every result cached, never starts the driver to learn them.
+            let commands = options.useDriver ? nil
+                : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
+            let direct = try commands.map { commands in
+                try DirectProgramBuild(commands: commands).build(
+                    files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
+                    archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", warningsFlag(program)],
+                    parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program"))
+            }
+            switch direct {
+            case .built?:
+                return true
+            case .doesNotCompile(let diagnostics)? where DirectFailure.isInSources(diagnostics, sources: Self.diagnosticPaths(files)):
+                failure = diagnostics.trimmingWhitespace
+                return false
+            case .doesNotCompile?, .linkFailed?, nil:
+                // A failure not located in the snippets may be the direct back end's own.
+                // The driver links (or fails to) and says why in its own words.
+                let arguments = flags + files.map(\.name) + ["-o", "program"]
+                let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
+                guard result.termination.isSuccess else {
+                    failure = (result.standardError + result.standardOutput).trimmingWhitespace
+                    return false
+                }
+                return true
             }
         }
-        try? FileManager.default.removeItem(at: folder)
-        do {
-            try FileManager.default.moveItem(at: scratch, to: folder)
-        } catch {
-            // Another run built the same program meanwhile: use theirs.
-            if !FileManager.default.isExecutableFile(atPath: binary.path) { throw error }
-        }
-        return .success(binary)
+        guard let built else { return .failure(failure ?? "the program was not built") }
+        return .success(built)
     }
 
     /// A snippet's environment: ours, except that a crash does not spend seconds printing a backtrace.

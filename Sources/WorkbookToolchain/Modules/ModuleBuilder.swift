@@ -77,43 +77,21 @@ public struct ModuleBuilder: Sendable {
         let key = key(name: name, sources: sources, dependencies: dependencies, flags: flags)
         let folder = CacheFolder.modules.url(in: cacheFolder).appendingPathComponent("\(name)-\(key)", isDirectory: true)
         let module = BuiltModule(name: name, folder: folder, key: key)
-        let library = folder.appendingPathComponent("lib\(name).a")
-        if FileManager.default.fileExists(atPath: library.path) {
-            CachePruner.markUsed(folder)
-            return module
-        }
-
-        // Build in a scratch folder and rename, so an interrupted build never leaves a
-        // half-written module that looks finished.
-        // Named for this build alone: two threads of one process may build the same module.
-        StaleScratch.sweep(CacheFolder.modules.url(in: cacheFolder))
-        let scratch = CacheFolder.modules.url(in: cacheFolder)
-            .appendingPathComponent(".tmp-\(name)-\(key)-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var arguments = SwiftToolchain.languageFlags + flags + [
-            "-parse-as-library", "-module-name", name,
-            "-emit-module", "-emit-module-path", scratch.appendingPathComponent("\(name).swiftmodule").path,
-            "-emit-library", "-static", "-o", scratch.appendingPathComponent("lib\(name).a").path,
-        ]
-        for dependency in dependencies { arguments += dependency.compilerFlags }
-        arguments += sources.map(\.path)
-        let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
-        guard result.termination.isSuccess else {
-            throw BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
-        }
-        // The first one built wins: another build (verify's lanes, a class's) may already
-        // be linking against it, and replacing it under that link fails it ("input file
-        // … was modified during the build", seen when verify's chapters ran side by side).
-        // A rename onto an existing folder fails, so the one in place is never removed
-        // unless it holds no library (left by an older tool).
-        do {
-            try FileManager.default.moveItem(at: scratch, to: folder)
-        } catch where FileManager.default.fileExists(atPath: library.path) {
-            return module
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.moveItem(at: scratch, to: folder)
+        // Built in a scratch folder renamed into place (CacheEntry): an interrupted build
+        // never leaves a half-written module that looks finished.
+        _ = try CacheEntry(folder, product: "lib\(name).a").produce { scratch in
+            var arguments = SwiftToolchain.languageFlags + flags + [
+                "-parse-as-library", "-module-name", name,
+                "-emit-module", "-emit-module-path", scratch.appendingPathComponent("\(name).swiftmodule").path,
+                "-emit-library", "-static", "-o", scratch.appendingPathComponent("lib\(name).a").path,
+            ]
+            for dependency in dependencies { arguments += dependency.compilerFlags }
+            arguments += sources.map(\.path)
+            let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
+            guard result.termination.isSuccess else {
+                throw BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
+            }
+            return true
         }
         return module
     }

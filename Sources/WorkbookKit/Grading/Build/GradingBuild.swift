@@ -215,45 +215,35 @@ struct GradingBuild {
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return failure(String(decoding: data, as: UTF8.self))
         }
-        if FileManager.default.fileExists(atPath: objects.path) {
-            CachePruner.markUsed(objects)
-            return .success(tests)
-        }
+        // The runner's main object is the last one compiled: its presence says the entry is whole.
+        var failed: String?
         do {
-            StaleScratch.sweep(objects.deletingLastPathComponent())
-            let scratch = objects.deletingLastPathComponent().appendingPathComponent(".tmp-\(objectsHash.hex)-\(getpid())-\(UUID().uuidString.prefix(8))")
-            try? FileManager.default.removeItem(at: scratch)
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
-            try AtomicFile.write(GradingBuild.entryPoint, to: main)
-            var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
-            arguments += ["-I", module.folder.path]
-            for built in dependencies { arguments += built.compilerFlags }
-            // Each object into the scratch folder under its file's name, as with no map.
-            var map = [main.path: ["object": scratch.appendingPathComponent("WorkbookRunnerMain.o").path]]
-            for (name, file) in named {
-                map[name] = ["object": scratch.appendingPathComponent(tests.object(for: file.path).lastPathComponent).path]
+            let made = try CacheEntry(objects, product: "WorkbookRunnerMain.o").produce { scratch in
+                let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
+                try AtomicFile.write(GradingBuild.entryPoint, to: main)
+                var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+                arguments += ["-I", module.folder.path]
+                for built in dependencies { arguments += built.compilerFlags }
+                // Each object into the scratch folder under its file's name, as with no map.
+                var map = [main.path: ["object": scratch.appendingPathComponent("WorkbookRunnerMain.o").path]]
+                for (name, file) in named {
+                    map[name] = ["object": scratch.appendingPathComponent(tests.object(for: file.path).lastPathComponent).path]
+                }
+                let mapFile = scratch.appendingPathComponent("output-file-map.json")
+                try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: mapFile)
+                arguments += ["-output-file-map", mapFile.path] + named.map(\.0) + [main.path]
+                let result = try settings.toolchain.compile(arguments, workingDirectory: workbook.root.path)
+                guard result.termination.isSuccess else {
+                    let text = result.standardError + result.standardOutput
+                    if BuildFailures.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
+                    failed = text
+                    return false
+                }
+                try? FileManager.default.removeItem(at: main)
+                try? FileManager.default.removeItem(at: mapFile)
+                return true
             }
-            let mapFile = scratch.appendingPathComponent("output-file-map.json")
-            try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: mapFile)
-            arguments += ["-output-file-map", mapFile.path] + named.map(\.0) + [main.path]
-            let result = try settings.toolchain.compile(arguments, workingDirectory: workbook.root.path)
-            guard result.termination.isSuccess else {
-                let text = result.standardError + result.standardOutput
-                if BuildFailures.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
-                return failure(text)
-            }
-            try? FileManager.default.removeItem(at: main)
-            try? FileManager.default.removeItem(at: mapFile)
-            // The first one compiled wins: another grader may be linking from it.
-            if FileManager.default.fileExists(atPath: objects.path) { return .success(tests) }
-            do {
-                try FileManager.default.moveItem(at: scratch, to: objects)
-            } catch where FileManager.default.fileExists(atPath: objects.path) {
-                return .success(tests)
-            }
-            return .success(tests)
+            return made == nil ? failure(failed ?? "the tests did not compile") : .success(tests)
         } catch {
             return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }

@@ -70,29 +70,9 @@ struct TestRunnerLinker {
     /// scratch folder renamed into place (so a half-made file is never found). Nil when
     /// `make` says it failed.
     private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> Bool) throws -> URL? {
-        let target = folder.appendingPathComponent(name)
-        let product = target.appendingPathComponent(file)
-        if FileManager.default.fileExists(atPath: product.path) {
-            CachePruner.markUsed(target)
-            return product
+        try CacheEntry(folder.appendingPathComponent(name), product: file).produce { scratch in
+            try make(scratch, scratch.appendingPathComponent(file))
         }
-        StaleScratch.sweep(folder)
-        // Unique per build, not per process: two graders of one process (a class's lanes)
-        // may make the same product at once.
-        let scratch = folder.appendingPathComponent(".tmp-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.removeItem(at: scratch)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        guard try make(scratch, scratch.appendingPathComponent(file)) else { return nil }
-        // The first one made wins: another grader may already be running it.
-        if FileManager.default.fileExists(atPath: product.path) { return product }
-        try? FileManager.default.removeItem(at: target)
-        do {
-            try FileManager.default.moveItem(at: scratch, to: target)
-        } catch where FileManager.default.fileExists(atPath: product.path) {
-            return product
-        }
-        return product
     }
 
     /// One executable from the tests', the module's and the support libraries' objects,

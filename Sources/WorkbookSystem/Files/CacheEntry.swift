@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One entry of a content-keyed cache (`modules/Stage-<key>/`, `runners/<name>/`): a
+/// folder named by its key, complete when its product, a file inside, exists. Made
+/// once, the one way every build product is made: in a scratch folder beside it
+/// (`.tmp-NAME-PID-UUID8`, which `StaleScratch` clears after a killed process), then
+/// renamed into place, so a half-made entry is never found. The first one made wins: a
+/// second build of the same key (verify's chapters side by side, a class's lanes) keeps
+/// the entry in place, since another build may be linking against it — replacing it
+/// failed such a link with "input file … was modified during the build".
+package struct CacheEntry: Sendable {
+    package let folder: URL
+    package let product: URL
+
+    package init(_ folder: URL, product: String) {
+        self.folder = folder
+        self.product = folder.appendingPathComponent(product)
+    }
+
+    /// The product when the entry is complete, marked as used (`CachePruner`).
+    package func existing() -> URL? {
+        guard FileManager.default.fileExists(atPath: product.path) else { return nil }
+        CachePruner.markUsed(folder)
+        return product
+    }
+
+    /// The product: found, or made by `make(scratch)` in a scratch folder that becomes
+    /// the entry. Nil when `make` returns false (nothing is kept). `replacing` makes it
+    /// anew even when it exists, and then puts the new one in its place (`--fresh`).
+    package func produce(replacing: Bool = false, _ make: (URL) throws -> Bool) throws -> URL? {
+        if !replacing, let found = existing() { return found }
+        let parent = folder.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        StaleScratch.sweep(parent)
+        // Unique per build, not per process: two lanes of one process may make it at once.
+        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(getpid())-\(UUID().uuidString.prefix(8))",
+                                                    isDirectory: true)
+        try? FileManager.default.removeItem(at: scratch)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        guard try make(scratch) else { return nil }
+        if replacing { try? FileManager.default.removeItem(at: folder) }
+        do {
+            // A rename onto an existing folder fails: the one in place stays.
+            try FileManager.default.moveItem(at: scratch, to: folder)
+        } catch where FileManager.default.fileExists(atPath: product.path) {
+            return product
+        } catch {
+            // In place but incomplete (left by an older tool): this one replaces it.
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.moveItem(at: scratch, to: folder)
+        }
+        return product
+    }
+}

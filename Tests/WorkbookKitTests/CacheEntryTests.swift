@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import WorkbookSystem
+
+@Suite("A cache entry is made once, in a scratch folder renamed into place, and the first one made wins")
+struct CacheEntryTests {
+    static func folder() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-entry-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    static func read(_ url: URL?) -> String? {
+        url.flatMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("makes the product once, then finds it without making it again, and leaves no scratch folder")
+    func madeOnce() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = CacheEntry(root.appendingPathComponent("m-key"), product: "lib.a")
+        var makes = 0
+        let first = try entry.produce { scratch in
+            makes += 1
+            try Data("one".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+            return true
+        }
+        let second = try entry.produce { _ in makes += 1; return true }
+        #expect(makes == 1)
+        #expect(Self.read(first) == "one" && second == first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"])
+    }
+
+    @Test("a second build of the same key, finished while the first is in place, keeps the first one's files")
+    func firstWins() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = CacheEntry(root.appendingPathComponent("m-key"), product: "lib.a")
+        // The other build finishes while this one is still making its own.
+        let product = try entry.produce(replacing: false) { scratch in
+            try Data("late".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+            try FileManager.default.createDirectory(at: entry.folder, withIntermediateDirectories: true)
+            try Data("first".utf8).write(to: entry.product)
+            return true
+        }
+        #expect(Self.read(product) == "first")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"])
+    }
+
+    @Test("an entry in place without its product is replaced; replacing makes it anew; a failed make keeps nothing")
+    func incompleteReplacedAndFailures() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = CacheEntry(root.appendingPathComponent("m-key"), product: "lib.a")
+        try FileManager.default.createDirectory(at: entry.folder, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: entry.folder.appendingPathComponent("half.o"))
+        let made = try entry.produce { scratch in
+            try Data("whole".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+            return true
+        }
+        #expect(Self.read(made) == "whole")
+        #expect(!FileManager.default.fileExists(atPath: entry.folder.appendingPathComponent("half.o").path))
+
+        let fresh = try entry.produce(replacing: true) { scratch in
+            try Data("again".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+            return true
+        }
+        #expect(Self.read(fresh) == "again")
+
+        let other = CacheEntry(root.appendingPathComponent("n-key"), product: "lib.a")
+        #expect(try other.produce { _ in false } == nil)
+        #expect(throws: (any Error).self) { try other.produce { _ in throw CocoaError(.fileWriteUnknown) } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"])
+    }
+}
