@@ -19,8 +19,7 @@ public enum SeededModules {
 
     /// `<temp>/workbook-tests-modules-<pid>/`: the cache the modules are built in, once.
     private static let prebuilt: Result<URL, any Error> = Result {
-        let cache = FileManager.default.temporaryDirectory
-            .appendingPathComponent("workbook-tests-modules-\(getpid())", isDirectory: true)
+        let cache = temporary("modules")
         let builder = ModuleBuilder(toolchain: try SwiftToolchain.forTests(), cacheFolder: cache)
         let resolution = ImportableModules(root: repository, builder: builder).build(["Diner", "Stage"])
         if let failure = resolution.failures.first { throw SeedFailure(module: failure.key, reason: failure.value) }
@@ -48,8 +47,7 @@ public enum SeededModules {
     /// Content-keyed and made by scratch-then-rename, so copies may share it as mutate's
     /// workers share the real cache's.
     private static let sharedTestObjects: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("workbook-tests-objects-\(getpid())", isDirectory: true)
+        let folder = temporary("objects")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // What the repository's own `workbook verify` compiled (make test runs it first),
         // hard-linked: the same keys, so a copy of the real chapters finds its tests built.
@@ -68,6 +66,22 @@ public enum SeededModules {
         try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedTestObjects.get())
     }
+
+    /// `<temp>/workbook-tests-NAME-<pid>/`, removed when the test process exits: left
+    /// behind, they piled up (38 of them, up to 25 MB each, in /tmp after a day's runs).
+    private static func temporary(_ name: String) -> URL {
+        _ = removedAtExit
+        return FileManager.default.temporaryDirectory.appendingPathComponent("workbook-tests-\(name)-\(getpid())", isDirectory: true)
+    }
+
+    private static let removedAtExit: Void = {
+        atexit {
+            for name in ["modules", "objects"] {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-tests-\(name)-\(getpid())")
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
+    }()
 
     struct SeedFailure: Error, CustomStringConvertible {
         var module: String
