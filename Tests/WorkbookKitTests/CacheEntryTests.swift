@@ -72,4 +72,32 @@ struct CacheEntryTests {
         #expect(throws: (any Error).self) { try other.produce { _ in throw CocoaError(.fileWriteUnknown) } }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"])
     }
+
+    @Test("a whole-folder entry is complete once it exists: made once, and one another build put in place meanwhile stands")
+    func wholeFolder() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = CacheEntry.wholeFolder(root.appendingPathComponent("builds-class-0"))
+        #expect(entry.product == entry.folder)
+        let made = try entry.produce { scratch in
+            try Data("copy".utf8).write(to: scratch.appendingPathComponent("Ex1.o"))
+            return true
+        }
+        #expect(made == entry.folder && Self.read(made?.appendingPathComponent("Ex1.o")) == "copy")
+        var makes = 0
+        #expect(try entry.produce { _ in makes += 1; return true } == entry.folder)
+        #expect(makes == 0, "an entry in place is found, not made again")
+
+        let raced = CacheEntry.wholeFolder(root.appendingPathComponent("builds-class-1"))
+        let kept = try raced.produce { scratch in
+            try Data("mine".utf8).write(to: scratch.appendingPathComponent("Ex1.o"))
+            // Another grading seeds the same lane while this one copies.
+            try FileManager.default.createDirectory(at: raced.folder, withIntermediateDirectories: true)
+            try Data("theirs".utf8).write(to: raced.folder.appendingPathComponent("Ex1.o"))
+            return true
+        }
+        #expect(Self.read(kept?.appendingPathComponent("Ex1.o")) == "theirs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["builds-class-0", "builds-class-1"],
+                "no scratch folder is left")
+    }
 }

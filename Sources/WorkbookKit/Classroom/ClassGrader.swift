@@ -51,7 +51,7 @@ public struct ClassGrader: Sendable {
                 let lane = lanes.take()
                 defer { lanes.give(lane) }
                 var laneOptions = options
-                laneOptions.buildsFolderName = Self.laneBuildsFolderName(lane)
+                laneOptions.buildsFolderName = CacheFolder.classLaneBuilds(lane)
                 laneOptions.pathsFromWorkspace = true
                 let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
                 for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
@@ -65,37 +65,33 @@ public struct ClassGrader: Sendable {
         }
     }
 
-    /// The folder lane `lane` builds its students' modules in.
-    static func laneBuildsFolderName(_ lane: Int) -> String { "\(CacheFolder.builds.rawValue)-class-\(lane)" }
-
-    /// Starts each lane that has no build folder yet from the prebuilt one (`make setup`
-    /// and `verify` build every chapter's module there): without it the first student of
-    /// each lane paid a whole-module build and its interface, 4 of a class's 26 module
-    /// compiles on 2 processors (measured). Each module folder is copied under its
-    /// lock, so a build going on beside it is never copied half done, and moved into
-    /// place whole; a folder that cannot be copied is simply built.
+    /// Starts each lane that has no build folder yet (`CacheFolder.classLaneBuilds`) from
+    /// the prebuilt one (`make setup` and `verify` build every chapter's module there):
+    /// without it the first student of each lane paid a whole-module build and its
+    /// interface, 4 of a class's 26 module compiles on 2 processors (measured). Each
+    /// module folder is copied under its lock, so a build going on beside it is never
+    /// copied half done, and the lane's folder is moved into place whole (`CacheEntry`):
+    /// one another grading made meanwhile stands. A folder that cannot be copied is
+    /// simply built.
     static func seedLaneBuilds(cache: URL, from prebuilt: String, lanes: Int) {
         let manager = FileManager.default
         let source = cache.appendingPathComponent(prebuilt, isDirectory: true)
-        // A grading killed while seeding left its `.tmp-seedN-PID` folders here.
+        // A grading killed while seeding left its scratch folders here.
         StaleScratch.sweep(cache)
         guard let modules = try? manager.contentsOfDirectory(atPath: source.path) else { return }
         for lane in 0..<lanes {
-            let target = cache.appendingPathComponent(laneBuildsFolderName(lane), isDirectory: true)
-            guard !manager.fileExists(atPath: target.path) else { continue }
-            let scratch = cache.appendingPathComponent(".tmp-seed\(lane)-\(getpid())", isDirectory: true)
-            try? manager.removeItem(at: scratch)
-            guard (try? manager.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil else { continue }
-            for module in modules.sorted() where !module.hasPrefix(".") {
-                let folder = source.appendingPathComponent(module, isDirectory: true)
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
-                      let lock = try? FolderLock(folder.appendingPathComponent("lock")) else { continue }
-                try? manager.copyItem(at: folder, to: scratch.appendingPathComponent(module, isDirectory: true))
-                lock.release()
+            let target = cache.appendingPathComponent(CacheFolder.classLaneBuilds(lane), isDirectory: true)
+            _ = try? CacheEntry.wholeFolder(target).produce { scratch in
+                for module in modules.sorted() where !module.hasPrefix(".") {
+                    let folder = source.appendingPathComponent(module, isDirectory: true)
+                    var isFolder: ObjCBool = false
+                    guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+                          let lock = try? FolderLock(folder.appendingPathComponent("lock")) else { continue }
+                    try? manager.copyItem(at: folder, to: scratch.appendingPathComponent(module, isDirectory: true))
+                    lock.release()
+                }
+                return true
             }
-            // Another grading may have made it meanwhile: then its folder stands.
-            if (try? manager.moveItem(at: scratch, to: target)) == nil { try? manager.removeItem(at: scratch) }
         }
     }
 

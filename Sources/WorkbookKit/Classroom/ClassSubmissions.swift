@@ -138,13 +138,15 @@ public enum ClassSubmissions {
                     + "over the limit of \(zipByteLimit >> 20) MiB and \(zipFileLimit) files; it was not unpacked"
                 return result
             }
-            let partial = scratch.appendingPathComponent(".tmp-\(name)-\(getpid())")
-            try? FileManager.default.removeItem(at: partial)
-            try? FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
-            // -n: never overwrite; unzip refuses absolute paths and `..` by itself.
-            let unpacked = try? ChildProcess.run(unzip, .init(arguments: ["-q", "-n", zip.path, "-d", partial.path], timeout: 60))
-            guard unpacked?.termination.isSuccess == true, (try? FileManager.default.moveItem(at: partial, to: target)) != nil else {
-                try? FileManager.default.removeItem(at: partial)
+            // Unpacked in a scratch folder renamed into place (CacheEntry), so a half-unpacked
+            // zip is never graded; one another grading unpacked meanwhile stands.
+            var unpacked: ChildProcess.Result?
+            let made = try? CacheEntry.wholeFolder(target).produce { partial in
+                // -n: never overwrite; unzip refuses absolute paths and `..` by itself.
+                unpacked = try? ChildProcess.run(unzip, .init(arguments: ["-q", "-n", zip.path, "-d", partial.path], timeout: 60))
+                return unpacked?.termination.isSuccess == true
+            }
+            guard made != nil else {
                 result.problem = "\(zip.lastPathComponent) could not be unpacked: \(unpacked?.standardError.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unzip did not start")"
                 return result
             }

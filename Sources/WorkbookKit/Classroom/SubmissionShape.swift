@@ -112,19 +112,19 @@ struct SubmissionShape {
         }
         let target = scratch.appendingPathComponent("\(name)-flat-\(hash.hex.prefix(16))", isDirectory: true)
         if isFolder(target) { return target }
-        let partial = scratch.appendingPathComponent(".tmp-flat-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         do {
-            for (path, data) in contents {
-                let url = partial.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url)
+            // Written in a scratch folder renamed into place (CacheEntry): another grading
+            // that staged the same files meanwhile keeps its folder.
+            return try CacheEntry.wholeFolder(target).produce { partial in
+                for (path, data) in contents {
+                    let url = partial.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: url)
+                }
+                return true
             }
-            try FileManager.default.moveItem(at: partial, to: target)
         } catch {
-            try? FileManager.default.removeItem(at: partial)
-            // Another grading staged the same files meanwhile: theirs stands.
             return isFolder(target) ? target : nil
         }
-        return target
     }
 }

@@ -87,7 +87,7 @@ public struct MutationRunner: Sendable {
         let all = try mutants(of: chapter, only: only)
         let chosen = selected(all)
         let inputs = try inputsKey(chapter)
-        let resultsFolder = CacheFolder.mutate.url(in: workbook.cacheFolder).appendingPathComponent("results", isDirectory: true)
+        let resultsFolder = CacheFolder.mutateResults(in: workbook.cacheFolder)
         var outcomes = [MutantOutcome?](repeating: nil, count: chosen.count)
         var keys: [String] = []
         for (index, mutant) in chosen.enumerated() {
@@ -171,7 +171,11 @@ private struct WorkerBench: Sendable {
     /// that `verify` built for the references serve every worker too.
     static let sharedCaches = [CacheFolder.testObjects, .modules, .runners].map(\.rawValue)
 
-    let grader: Grader
+    /// The bench's workbook, and how its mutants are graded: what a `Grader` is made
+    /// from, per grading (it is the coordinator of one grading, not a thing kept).
+    let workbook: Workbook
+    let toolchain: SwiftToolchain
+    let options: Grader.Options
     let chapter: Chapter
     /// Held while the bench lives: a second `workbook mutate` waits rather than writing
     /// its mutants over this one's.
@@ -181,7 +185,7 @@ private struct WorkerBench: Sendable {
 
     init(runner: MutationRunner, chapter original: Chapter, worker: Int) throws {
         let real = runner.workbook
-        let root = CacheFolder.mutate.url(in: real.cacheFolder).appendingPathComponent("workers/\(worker)", isDirectory: true)
+        let root = CacheFolder.mutateWorker(worker, in: real.cacheFolder)
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         lock = try FolderLock(root.appendingPathComponent("lock"))
@@ -205,6 +209,8 @@ private struct WorkerBench: Sendable {
             }
         }
         let workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
+        self.workbook = workbook
+        toolchain = runner.toolchain
         chapter = try workbook.chapter("\(original.number)")
         var copies: [String: (file: URL, reference: String)] = [:]
         for exercise in chapter.exercises where exercise.referenceFile != nil {
@@ -220,11 +226,9 @@ private struct WorkerBench: Sendable {
         options.timeout = runner.options.timeout
         options.runStarters = true
         options.parallelism = 1
-        var grader = Grader(workbook: workbook, toolchain: runner.toolchain, options: options)
-        grader.events = nil
-        self.grader = grader
+        self.options = options
         // The references must pass before their mutants can mean anything.
-        let baseline = try grader.grade(chapter)
+        let baseline = try graded(chapter, only: nil)
         if let broken = baseline.exercises.first(where: { !$0.passed }) {
             throw WorkbookError.toolFailed(
                 name: "workbook mutate",
@@ -238,7 +242,7 @@ private struct WorkerBench: Sendable {
         }
         try AtomicFile.write(mutant.apply(to: copy.reference), to: copy.file)
         defer { try? AtomicFile.write(copy.reference, to: copy.file) }
-        let grade = try grader.grade(chapter, only: id)
+        let grade = try graded(chapter, only: id)
         guard let result = grade.exercises.first(where: { $0.id == id }) else {
             return MutantOutcome(status: .didNotCompile, detail: "the exercise was not graded")
         }
@@ -250,6 +254,11 @@ private struct WorkerBench: Sendable {
         case .timedOut: return MutantOutcome(status: .timedOut, detail: detail)
         case .doesNotCompile, .notStarted: return MutantOutcome(status: .didNotCompile, detail: firstLine(result.message))
         }
+    }
+
+    /// `chapter` graded on this bench, as `check` grades it (no progress events).
+    private func graded(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
+        try Grader(workbook: workbook, toolchain: toolchain, options: options).grade(chapter, only: only)
     }
 
     private func firstLine(_ text: String) -> String {

@@ -359,28 +359,27 @@ public struct SnippetRunner: SnippetResultProvider {
             // `render` with every result cached, never starts the driver to learn them.
             let commands = options.useDriver ? nil
                 : DirectCommands.cached(toolchain: toolchain, flags: SwiftToolchain.languageFlags, cacheFolder: cacheFolder)
-            let direct = try commands.map { commands in
+            let direct = commands.map { commands in {
                 try DirectProgramBuild(commands: commands).build(
                     files: files.map(\.name), moduleName: "Snippets", includes: resolution.modules.map(\.folder),
                     archives: resolution.modules.reversed().map(\.archive), extraFlags: ["-diagnostic-style", "llvm", warningsFlag(program)],
-                    parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program"))
-            }
-            switch direct {
-            case .built?:
-                return true
-            case .doesNotCompile(let diagnostics)? where DirectFailure.isInSources(diagnostics, sources: Self.diagnosticPaths(files)):
-                failure = diagnostics.trimmingWhitespace
-                return false
-            case .doesNotCompile?, .linkFailed?, nil:
-                // A failure not located in the snippets may be the direct back end's own.
-                // The driver links (or fails to) and says why in its own words.
-                let arguments = flags + files.map(\.name) + ["-o", "program"]
-                let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
-                guard result.termination.isSuccess else {
-                    failure = (result.standardError + result.standardOutput).trimmingWhitespace
-                    return false
+                    parseAsLibrary: program.parseAsLibrary, in: scratch, output: scratch.appendingPathComponent("program")).attempt.map { true }
+            } }
+            do {
+                return try BackendAttempt(sources: Self.diagnosticPaths(files)).build(direct: direct) {
+                    // The driver links (or fails to) and says why in its own words.
+                    let arguments = flags + files.map(\.name) + ["-o", "program"]
+                    let result = try toolchain.compile(arguments, workingDirectory: scratch.path)
+                    guard result.termination.isSuccess else {
+                        failure = (result.standardError + result.standardOutput).trimmingWhitespace
+                        return false
+                    }
+                    return true
                 }
-                return true
+            } catch let standing as ModuleBuilder.BuildFailure {
+                // An error located in the snippets: the direct compile's diagnostics are the verdict.
+                failure = standing.diagnostics.trimmingWhitespace
+                return false
             }
         }
         guard let built else { return .failure(failure ?? "the program was not built") }

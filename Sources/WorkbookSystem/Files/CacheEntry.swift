@@ -22,6 +22,18 @@ package struct CacheEntry: Sendable {
         self.product = folder.appendingPathComponent(product)
     }
 
+    /// An entry with no one product inside, complete as soon as it exists: a folder only
+    /// ever renamed into place whole (a class lane's seeded build folder, a student's
+    /// unpacked zip). `produce` then gives the folder itself.
+    package static func wholeFolder(_ folder: URL) -> CacheEntry {
+        CacheEntry(folder: folder, product: folder)
+    }
+
+    private init(folder: URL, product: URL) {
+        self.folder = folder
+        self.product = product
+    }
+
     /// The product when the entry is complete, marked as used (`CachePruner`).
     package func existing() -> URL? {
         guard FileManager.default.fileExists(atPath: product.path) else { return nil }

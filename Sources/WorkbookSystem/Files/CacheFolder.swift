@@ -75,6 +75,19 @@ package enum CacheFolder: String, CaseIterable, Sendable {
         cache.appendingPathComponent(rawValue, isDirectory: true)
     }
 
+    /// `builds-class-N`: the incremental build folder of lane `lane` of `workbook grade`.
+    package static func classLaneBuilds(_ lane: Int) -> String { "\(builds.rawValue)-class-\(lane)" }
+
+    /// `mutate/results`: each mutant's outcome, by the content it was graded with.
+    package static func mutateResults(in cache: URL) -> URL {
+        mutate.url(in: cache).appendingPathComponent("results", isDirectory: true)
+    }
+
+    /// `mutate/workers/N`: worker `worker`'s workbook of links and reference copies.
+    package static func mutateWorker(_ worker: Int, in cache: URL) -> URL {
+        mutate.url(in: cache).appendingPathComponent("workers/\(worker)", isDirectory: true)
+    }
+
     /// The names the pruner never touches.
     package static var kept: Set<String> { Set(allCases.filter { $0.pruning == .kept }.map(\.rawValue)) }
     /// The names whose entries sit one level deeper.

@@ -4,7 +4,8 @@ import Foundation
 /// the compiler located an error in one of the files it was given. Anything else — a job
 /// that crashed, a library it could not load, an error at `<unknown>:0` — may be the back
 /// end's own fault, so the build is done once more through the driver, whose verdict
-/// stands. A learner's real compile error therefore costs no second compile.
+/// stands (`BackendAttempt`, which decides). A learner's real compile error therefore
+/// costs no second compile.
 public enum DirectFailure {
     /// Whether `output` (the failed jobs' diagnostics) holds an error located in one of
     /// `sources` (absolute paths, or paths relative to the jobs' folder).

@@ -42,3 +42,15 @@ public struct DirectProgramBuild: Sendable {
         return .built
     }
 }
+
+extension DirectProgramBuild.Outcome {
+    /// The outcome as the back-end seam weighs it (`BackendAttempt`). The compile's time
+    /// limit is not told apart here: a stopped job's failure goes to the driver.
+    public var attempt: DirectAttempt<Void> {
+        switch self {
+        case .built: .built(())
+        case .doesNotCompile(let diagnostics): .doesNotCompile(ModuleBuilder.BuildFailure(module: "program", diagnostics: diagnostics))
+        case .linkFailed: .backEndFailed
+        }
+    }
+}

@@ -134,17 +134,16 @@ public struct IncrementalModuleBuilder: Sendable {
         }
 
         try? FileManager.default.removeItem(at: stateFile)
-        if let commands {
-            do {
-                try compileWholeModule(sources: sources, dependencies: dependencies, layout: layout, with: commands)
-            } catch let failure as ModuleBuilder.BuildFailure
-                where !failure.timedOut && !DirectFailure.isInSources(failure.diagnostics, sources: sources.map(\.path)) {
-                // Not an error in the code: the direct back end's own, maybe. The driver decides.
-                try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout)
-            }
-        } else {
-            try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout)
-        }
+        try BackendAttempt(sources: sources.map(\.path)).build(
+            direct: commands.map { commands in {
+                do {
+                    try compileWholeModule(sources: sources, dependencies: dependencies, layout: layout, with: commands)
+                } catch let failure as ModuleBuilder.BuildFailure {
+                    return .doesNotCompile(failure)
+                }
+                return .built(())
+            } },
+            driver: { try compileWholeModuleWithDriver(sources: sources, dependencies: dependencies, layout: layout) })
         try AtomicFile.write(try JSONEncoder().encode(current), to: stateFile)
         return built(.wholeModule, Array(sources.indices))
     }

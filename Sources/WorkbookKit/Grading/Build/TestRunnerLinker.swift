@@ -24,12 +24,15 @@ struct TestRunnerLinker {
         do {
             let testObjects = try FileManager.default.contentsOfDirectory(atPath: tests.folder.path)
                 .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0) }
-            if let commands = inputs.commands, let runner = try? linkShared(module: module, dependencies: dependencies, tests: tests,
-                                                         testObjects: testObjects, commands: commands) {
-                return .success(runner)
+            // A link compiles no code: whatever stops the shared one, the driver links.
+            let shared = inputs.commands.map { commands in { () -> DirectAttempt<CompileResult<TestRunner>> in
+                (try? linkShared(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects, commands: commands))
+                    .map { .built(.success($0)) } ?? .backEndFailed
+            } }
+            return try BackendAttempt(sources: []).build(direct: shared) {
+                try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
+                    .map { TestRunner(executable: $0) }
             }
-            return try linkStatic(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects)
-                .map { TestRunner(executable: $0) }
         } catch {
             return .failure(CompilerDiagnostics(FileFailure.from(error)?.description ?? "\(error)"))
         }
