@@ -18,8 +18,11 @@ public struct PackageCheck: Sendable {
     public func findings() -> [Diagnostic] {
         let manifest = SourceLocation(path: "Package.swift", line: 1)
         guard let text = try? workbook.read("Package.swift"), text.contains("Package(") else { return [] }
-        guard let targets = targets(manifest: text) else {
-            return [Diagnostic(at: manifest, "SwiftPM cannot read Package.swift (`swift package dump-package` failed); fix it first")]
+        let targets: Set<String>
+        switch self.targets(manifest: text) {
+        case .success(let names): targets = names
+        case .failure(let failure):
+            return [Diagnostic(at: SourceLocation(path: "Package.swift", line: failure.line ?? 1), failure.message)]
         }
         var findings: [Diagnostic] = []
         var used: Set<String> = []
@@ -48,19 +51,56 @@ public struct PackageCheck: Sendable {
         return findings
     }
 
-    /// Target names, from SwiftPM, cached by the manifest's content.
-    func targets(manifest: String) -> Set<String>? {
-        let cache = workbook.cacheFolder.appendingPathComponent("package-targets-\(ContentHash.of([manifest]).prefix(16)).txt")
-        if let data = FileManager.default.contents(atPath: cache.path) {
-            return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    /// Why SwiftPM gave no targets: what it said, not a guess at why.
+    struct DumpFailure: Error {
+        let message: String
+        /// The manifest's line the compiler located the error at, when it did.
+        var line: Int? = nil
+
+        /// SwiftPM's output: the compiler's first error in the manifest, at its line, or
+        /// else SwiftPM's own first error without the compile command it quotes.
+        static func reading(_ standardError: String, termination: ChildProcess.Termination) -> DumpFailure {
+            let lines = standardError.split(separator: "\n").map(String.init)
+            for line in lines {
+                guard let match = line.firstMatch(of: /Package\.swift:(\d+):\d+: error: (.+)/) else { continue }
+                return DumpFailure(message: "SwiftPM cannot read Package.swift: \(match.2)", line: Int(match.1))
+            }
+            var said = lines.first { $0.contains("error:") } ?? lines.last ?? ""
+            if let quoted = said.range(of: " (compiled with:") { said = String(said[..<quoted.lowerBound]) }
+            said = said.trimmingCharacters(in: .whitespaces)
+            return DumpFailure(message: "SwiftPM cannot read Package.swift: `swift package dump-package` \(termination)"
+                + (said.isEmpty ? "" : ": \(said)"))
         }
-        guard let result = try? ChildProcess.run(swift, .init(arguments: ["package", "dump-package", "--package-path", workbook.root.path], timeout: 120)),
-              result.termination.isSuccess,
-              let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
-              let list = object["targets"] as? [[String: Any]] else { return nil }
+    }
+
+    /// Target names, from SwiftPM, cached by the manifest's content.
+    func targets(manifest: String) -> Result<Set<String>, DumpFailure> {
+        let folder = CacheFolder.packageTargets.url(in: workbook.cacheFolder)
+        let cache = folder.appendingPathComponent("\(ContentHash.of([manifest]).prefix(16)).txt")
+        if let data = FileManager.default.contents(atPath: cache.path) {
+            return .success(Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)))
+        }
+        // A scratch path of its own: with the default (`.build`), dump-package waits for
+        // any `swift build` or `swift test` running in the package, and `make test`'s
+        // lint failed beside one. (SwiftPM makes no folder there for dump-package.)
+        let arguments = ["package", "--package-path", workbook.root.path,
+                         "--scratch-path", folder.appendingPathComponent("scratch").path, "dump-package"]
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(swift, .init(arguments: arguments, timeout: 120))
+        } catch {
+            return .failure(DumpFailure(message: "`swift package dump-package` could not be started: \(error)"))
+        }
+        guard result.termination.isSuccess else {
+            return .failure(.reading(result.standardError, termination: result.termination))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+              let list = object["targets"] as? [[String: Any]] else {
+            return .failure(DumpFailure(message: "SwiftPM cannot read Package.swift: `swift package dump-package` printed no list of targets"))
+        }
         let names = Set(list.compactMap { $0["name"] as? String })
-        try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? AtomicFile.write(names.sorted().joined(separator: "\n"), to: cache)
-        return names
+        return .success(names)
     }
 }

@@ -45,6 +45,8 @@ package enum CacheFolder: String, CaseIterable, Sendable {
     /// The incremental build folder of checks (`workbook grade`'s lanes have their own,
     /// `builds-class-N`, pruned as this one).
     case builds
+    /// The targets `Package.swift` declares, per content of it (`lint`'s package check).
+    case packageTargets = "package-targets"
     /// `workbook mutate`'s workers and results, one level deeper (`mutate/results/<key>`).
     case mutate
 
@@ -63,7 +65,8 @@ package enum CacheFolder: String, CaseIterable, Sendable {
         case .toolchainVersion, .recipes, .launcher, .starters:
             .kept
         case .modules, .moduleKeys, .sharedModules, .testObjects, .runners, .runs, .results, .exerciseResults,
-             .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .builds:
+             .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .builds,
+             .packageTargets:
             .entries
         case .mutate:
             .nestedEntries
