@@ -35,21 +35,24 @@ public enum WorkbookCLI {
             console.printError("Run `workbook help` for the list of commands.")
             return ExitCode.usage.rawValue
         }
+        let global = GlobalOptions(
+            from: OptionValues(invocation, known: CommandSpec.globalOptions, currentDirectory: currentDirectory))
         let context = CommandContext(
-            console: console, environment: environment, currentDirectory: currentDirectory, invocation: invocation)
+            console: console, environment: environment, currentDirectory: currentDirectory, global: global)
         return dispatch(invocation, parser: parser, context: context).rawValue
     }
 
     private static func dispatch(_ invocation: Invocation, parser: ArgumentParser, context: CommandContext) -> ExitCode {
         let console = context.console
         let spec = specs.first { $0.name == invocation.command }
-        if invocation.has("help"), let spec {
+        if context.global.help, let spec {
             HelpCommand.detail(spec, parser: parser, on: console)
             return .success
         }
         do {
             if let command = commands.first(where: { $0.spec.name == invocation.command }) {
-                let status = try command.run(invocation, in: context)
+                // A usage error in the options is thrown here, before the command runs.
+                let status = try command.decodeAndRun(invocation, in: context)
                 // After any command run in a workbook, not a hand-kept list of those that fill the
                 // cache (watch, render and classroom were missing from it): at most once an
                 // hour (one stat of a stamp otherwise), and only when the cache exists; under

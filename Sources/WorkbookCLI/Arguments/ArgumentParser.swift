@@ -9,9 +9,9 @@ public struct ArgumentParser: Sendable {
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let commandIndex = Self.commandIndex(in: arguments) else {
-            if arguments.contains("--version") || arguments.contains("-V") { return Invocation(command: "version") }
+            if arguments.contains("--version") || arguments.contains("-V") { return Invocation(command: VersionCommand.spec.name) }
             if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-                return Invocation(command: "help")
+                return Invocation(command: HelpCommand.spec.name)
             }
             throw .noCommand
         }
@@ -30,7 +30,7 @@ public struct ArgumentParser: Sendable {
                 continue
             }
             if word == "--" { positionalOnly = true; continue }
-            if word == "-h" { invocation.flags.insert("help"); continue }
+            if word == "-h" { invocation.flags.insert(GlobalOptions.help.name); continue }
             var optionName = String(word.drop(while: { $0 == "-" }))
             var inlineValue: String?
             if let equals = optionName.firstIndex(of: "=") {
@@ -54,7 +54,7 @@ public struct ArgumentParser: Sendable {
             invocation.values[optionName] = value
             invocation.repeated[optionName, default: []].append(value)
         }
-        if !invocation.has("help"), !spec.argumentCount.contains(invocation.arguments.count) {
+        if !invocation.flags.contains(GlobalOptions.help.name), !spec.argumentCount.contains(invocation.arguments.count) {
             throw .wrongArgumentCount(command: name, usage: usage(of: spec))
         }
         return invocation

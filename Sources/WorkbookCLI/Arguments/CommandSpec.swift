@@ -1,5 +1,7 @@
-/// What a command accepts, as data: the parser, the help text and the tests all read
-/// this one table, so they cannot disagree.
+/// What a command accepts, as data: the parser, the help text, the man page, the
+/// completions and the options' decoder (`OptionValues`) all read this one table, so
+/// they cannot disagree. An option's spelling is stated here once; a command's
+/// `Options` reads it through the `Option` value, never through a string of its own.
 public struct CommandSpec: Sendable {
     public struct Option: Sendable {
         /// Without dashes: `format` for `--format`.
@@ -8,14 +10,28 @@ public struct CommandSpec: Sendable {
         public var valueName: String?
         /// The values allowed, when they are a fixed set.
         public var choices: [String]?
+        /// The numbers allowed, for a numeric option: the one number decoder reads them.
+        public var numbers: NumberRange?
         public var help: String
 
         public static func flag(_ name: String, _ help: String) -> Option {
-            Option(name: name, valueName: nil, choices: nil, help: help)
+            Option(name: name, valueName: nil, choices: nil, numbers: nil, help: help)
         }
 
         public static func value(_ name: String, _ valueName: String, choices: [String]? = nil, _ help: String) -> Option {
-            Option(name: name, valueName: valueName, choices: choices, help: help)
+            Option(name: name, valueName: valueName, choices: choices, numbers: nil, help: help)
+        }
+
+        /// A number with a fraction allowed (`--min-score 97.5`), in `range`; `unit` names
+        /// it in the error (`a number of seconds from 0.1 to 3600`).
+        public static func number(_ name: String, _ valueName: String, in range: ClosedRange<Double>, of unit: String? = nil,
+                                  _ help: String) -> Option {
+            Option(name: name, valueName: valueName, choices: nil, numbers: .fraction(range, unit: unit), help: help)
+        }
+
+        /// A whole number (a count: `--jobs 4`), in `range`.
+        public static func count(_ name: String, _ valueName: String, in range: ClosedRange<Int>, _ help: String) -> Option {
+            Option(name: name, valueName: valueName, choices: nil, numbers: .whole(range), help: help)
         }
     }
 
@@ -42,12 +58,8 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
-    /// Options every command accepts.
-    public static let globalOptions: [Option] = [
-        .value("root", "DIR", "the workbook folder (default: nearest folder upward with chapters/ and Package.swift; or WORKBOOK_ROOT)"),
-        .value("exercises", "DIR", "the learner's workspace (default: exercises/ in the root; or WORKBOOK_EXERCISES)"),
-        .flag("help", "show help for the command"),
-    ]
+    /// Options every command accepts (decoded by `GlobalOptions`).
+    public static let globalOptions: [Option] = [GlobalOptions.root, GlobalOptions.exercises, GlobalOptions.help]
 
     public var allOptions: [Option] { options + CommandSpec.globalOptions }
 }

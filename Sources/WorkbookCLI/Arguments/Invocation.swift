@@ -1,4 +1,6 @@
-/// A command line after parsing and validation: which command, its arguments and options.
+/// A command line after parsing and validation: which command, its arguments and options,
+/// still as words. Only `OptionValues` reads them, by the spec's options; a command reads
+/// its typed `Options`.
 public struct Invocation: Sendable, Equatable {
     public var command: String
     public var arguments: [String]
@@ -16,9 +18,4 @@ public struct Invocation: Sendable, Equatable {
         self.values = values
         self.flags = flags
     }
-
-    public func value(_ name: String) -> String? { values[name] }
-    /// Every value given for a repeatable option, in order.
-    public func all(_ name: String) -> [String] { repeated[name] ?? values[name].map { [$0] } ?? [] }
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
 }

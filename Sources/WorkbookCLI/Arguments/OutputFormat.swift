@@ -1,5 +1,5 @@
 /// `--format`: one type for every command that has it. The spec lists a command's formats
-/// (so the parser refuses others before `run`), and `Invocation.format` decodes it once.
+/// (so the parser refuses others before `run`), and `OptionValues.choice` decodes it once.
 enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, junit
 
@@ -7,10 +7,4 @@ enum OutputFormat: String, Sendable, CaseIterable {
     static func option(_ formats: [OutputFormat], _ help: String) -> CommandSpec.Option {
         .value("format", "FORMAT", choices: formats.map(\.rawValue), help)
     }
-}
-
-extension Invocation {
-    /// The `--format` given, text when none. The parser has checked it against the
-    /// command's choices, so an unknown word cannot reach here; text stands in regardless.
-    var format: OutputFormat { value("format").flatMap(OutputFormat.init(rawValue:)) ?? .text }
 }

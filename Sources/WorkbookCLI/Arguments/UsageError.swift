@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command line the tool cannot act on. Printed with a pointer to help; exit code 2.
 public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case noCommand
@@ -8,6 +10,17 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidChoice(option: String, value: String, choices: [String])
     case wrongArgumentCount(command: String, usage: String)
     case unexpectedValue(flag: String)
+    /// A numeric option's value that is not one of the numbers it accepts.
+    case notANumber(option: String, value: String, accepted: NumberRange)
+    /// An option given without the other option (and value) it only works with:
+    /// `check --out DIR` without `--format json`. `accepted` says what the value is.
+    case onlyWith(option: String, value: String, accepted: String, other: String)
+    /// `mutate --operator` naming operators there are none of.
+    case unknownOperators([String], known: [String])
+    /// `mutate --accept` without a reason, or with a blank one.
+    case acceptWithoutReason
+    /// `mutate --accept KEY` whose KEY is not FILE:LINE:OPERATOR of a chapter named.
+    case unknownMutant(String)
 
     public var description: String {
         switch self {
@@ -27,6 +40,27 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "wrong number of arguments; usage: \(usage)"
         case .unexpectedValue(let flag):
             return "'--\(flag)' takes no value"
+        case .notANumber(let option, let value, let accepted):
+            return "'\(value)' is not a value of '--\(option)'; use one of: \(Self.words(accepted))"
+        case .onlyWith(let option, let value, let accepted, let other):
+            return "'\(value)' is not a value of '--\(option)'; use one of: \(accepted), with \(other)"
+        case .unknownOperators(let names, let known):
+            return "--operator: no operator named \(names.joined(separator: ", ")); the operators: \(known.joined(separator: ", "))"
+        case .acceptWithoutReason:
+            return "--accept needs --reason: say in one line why the mutant is equivalent"
+        case .unknownMutant(let key):
+            return "--accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named "
+                + "(e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”"
+        }
+    }
+
+    /// `a number of seconds from 0.1 to 3600`, `a whole number from 1 to 64`.
+    private static func words(_ accepted: NumberRange) -> String {
+        switch accepted {
+        case .fraction(let range, let unit):
+            return "a number\(unit.map { " of \($0)" } ?? "") from \(String(format: "%g", range.lowerBound)) to \(String(format: "%g", range.upperBound))"
+        case .whole(let range):
+            return "a whole number from \(range.lowerBound) to \(range.upperBound)"
         }
     }
 }

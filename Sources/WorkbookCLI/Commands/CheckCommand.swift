@@ -5,16 +5,38 @@ import WorkbookSystem
 
 /// `workbook check N` / `workbook check N.M`: grades the learner's files.
 enum CheckCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json, .junit], "text (default), json (Exercism results.json v3), or junit")
+        static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
+        static let fresh = CommandSpec.Option.flag("fresh", "ignore cached results and run every exercise's tests again")
+        static let out = CommandSpec.Option.value(
+            "out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing")
+        static let full = CommandSpec.Option.flag("full", "show every line of every failure (long reports are folded otherwise)")
+
+        /// `N` or `N.M`, or an exercise's file.
+        var target: String
+        var format: OutputFormat
+        var grader: Grader.Options
+        var out: URL?
+        var full: Bool
+
+        init(from given: OptionValues) throws(UsageError) {
+            target = given.arguments[0]
+            grader = try GradingContext.graderOptions(given, timeout: Self.timeout, fresh: Self.fresh)
+            format = given.choice(Self.format, default: .text)
+            grader.outputPerTest = format == .json
+            out = given.path(Self.out)
+            full = given.flag(Self.full)
+            if let text = given.text(Self.out), format != .json {
+                throw .onlyWith(option: Self.out.name, value: text, accepted: "a folder", other: "--format json")
+            }
+        }
+    }
+
     static let spec = CommandSpec(
         name: "check", summary: "grade your answers to a chapter or one exercise",
         arguments: "<N|N.M>", argumentCount: 1...1,
-        options: [
-            OutputFormat.option([.text, .json, .junit], "text (default), json (Exercism results.json v3), or junit"),
-            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-            .flag("fresh", "ignore cached results and run every exercise's tests again"),
-            .value("out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing"),
-            .flag("full", "show every line of every failure (long reports are folded otherwise)"),
-        ],
+        options: [Options.format, Options.timeout, Options.fresh, Options.out, Options.full],
         discussion: """
         Compiles your files as the chapter's module, compiles the chapter's tests against it,
         and runs each exercise's tests in its own process with a time limit and a 1 MiB
@@ -44,17 +66,12 @@ enum CheckCommand: Command {
         or an unknown chapter or exercise.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ options: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        guard var options = GradingContext.options(invocation, console: console) else { return .usage }
-        let target = try GradingContext(invocation.arguments[0], in: context)
+        let target = try GradingContext(options.target, in: context)
         let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root)
-        let format = invocation.format
-        options.outputPerTest = format == .json
-        let out = invocation.value("out").map(context.resolve)
-        if out != nil, format != .json {
-            throw UsageError.invalidChoice(option: "out", value: invocation.value("out") ?? "", choices: ["a folder, with --format json"])
-        }
+        let format = options.format
+        let out = options.out
         if let out {
             try OutputPlace.check(out, workbook: target.workbook, advice: "write the results into a folder of their own")
         }
@@ -76,7 +93,7 @@ enum CheckCommand: Command {
             }
         }
 
-        let grade = try target.grade(options: options, console: console, environment: context.environment, showProgress: format == .text)
+        let grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
@@ -97,7 +114,7 @@ enum CheckCommand: Command {
         case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
         case .text:
-            CheckReport(console: console, full: invocation.has("full"))
+            CheckReport(console: console, full: options.full)
                 .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
         SandboxNotice.print(on: console, inReport: format == .text, integrity: integrity)

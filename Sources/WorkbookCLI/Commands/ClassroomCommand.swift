@@ -4,15 +4,33 @@ import WorkbookSystem
 
 /// `workbook classroom`: writes the GitHub Classroom autograding workflow.
 enum ClassroomCommand: Command {
+    struct Options: ParsableOptions {
+        static let out = CommandSpec.Option.value("out", "FILE", "where to write it (default: .github/workflows/classroom.yml in the workbook)")
+        static let points = CommandSpec.Option.count("points", "P", in: 1...1000, "points for each exercise whose chapter sets none (default 1)")
+        static let timeout = CommandSpec.Option.count(
+            "timeout", "MINUTES", in: 1...1000, "minutes each exercise's step may take (default 10: a chapter's first also builds its modules)")
+        static let force = CommandSpec.Option.flag("force", "replace an existing file")
+
+        /// The chapters named; empty for all.
+        var chapters: [String]
+        var out: URL?
+        var points: Int
+        var minutes: Int
+        var force: Bool
+
+        init(from given: OptionValues) throws(UsageError) {
+            chapters = given.arguments
+            points = try given.count(Self.points, default: 1)
+            minutes = try given.count(Self.timeout, default: 10)
+            out = given.path(Self.out)
+            force = given.flag(Self.force)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "classroom", summary: "write .github/workflows/classroom.yml for GitHub Classroom (teachers)",
         arguments: "[N…]", argumentCount: 0...99,
-        options: [
-            .value("out", "FILE", "where to write it (default: .github/workflows/classroom.yml in the workbook)"),
-            .value("points", "P", "points for each exercise whose chapter sets none (default 1)"),
-            .value("timeout", "MINUTES", "minutes each exercise's step may take (default 10: a chapter's first also builds its modules)"),
-            .flag("force", "replace an existing file"),
-        ],
+        options: [Options.out, Options.points, Options.timeout, Options.force],
         discussion: """
         One autograding-command-grader step per exercise of the chapters named (default:
         all), each running `workbook check N.M` with its points (the chapter's `Points:`, else
@@ -28,16 +46,16 @@ enum ClassroomCommand: Command {
         Exit status: 0 when written; 1 when the file exists (use --force); 2 for a usage error.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let chapters = try invocation.arguments.isEmpty ? workbook.chapters : invocation.arguments.map { try workbook.chapter($0) }
-        let points = try positiveInteger(invocation, "points", default: 1)
-        let minutes = try positiveInteger(invocation, "timeout", default: 10)
-        let file = invocation.value("out").map(context.resolve)
+        let chapters = try given.chapters.isEmpty ? workbook.chapters : given.chapters.map { try workbook.chapter($0) }
+        let points = given.points
+        let minutes = given.minutes
+        let file = given.out
             ?? workbook.root.appendingPathComponent(".github/workflows/classroom.yml")
         try OutputPlace.check(file, workbook: workbook, isFile: true,
                               advice: "write the workflow elsewhere (default: .github/workflows/classroom.yml)")
-        if FileManager.default.fileExists(atPath: file.path), !invocation.has("force") {
+        if FileManager.default.fileExists(atPath: file.path), !given.force {
             context.console.error("the file exists; use --force to replace it", at: workbook.displayPath(file))
             return .failure
         }
@@ -46,13 +64,5 @@ enum ClassroomCommand: Command {
         try AtomicFile.write(ClassroomWorkflow.yaml(steps), to: file)
         context.console.print("wrote \(workbook.displayPath(file)): \(steps.count) exercises, \(steps.map(\.points).reduce(0, +)) points")
         return .success
-    }
-
-    static func positiveInteger(_ invocation: Invocation, _ name: String, default value: Int) throws(UsageError) -> Int {
-        guard let text = invocation.value(name) else { return value }
-        guard let number = Int(text), (1...1000).contains(number) else {
-            throw .invalidChoice(option: name, value: text, choices: ["a whole number from 1 to 1000"])
-        }
-        return number
     }
 }

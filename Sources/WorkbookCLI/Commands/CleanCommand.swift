@@ -18,7 +18,7 @@ enum CleanCommand: Command {
         0; 1 when the cache cannot be removed.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_: NoOptions, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let cache = workbook.cacheFolder
         guard FileManager.default.fileExists(atPath: cache.path) else {

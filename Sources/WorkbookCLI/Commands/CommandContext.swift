@@ -9,7 +9,8 @@ struct CommandContext {
     let console: Console
     let environment: [String: String]
     let currentDirectory: URL
-    let invocation: Invocation
+    /// `--root` and `--exercises`, decoded.
+    let global: GlobalOptions
 
     /// The workbook named by `--root`, `WORKBOOK_ROOT`, or found upward from the
     /// current directory; `--exercises`/`WORKBOOK_EXERCISES` names the workspace.
@@ -27,8 +28,8 @@ struct CommandContext {
 
     /// The root of the workbook `workbook()` loads, found without loading it.
     func workbookRoot() throws -> URL {
-        if let given = invocation.value("root") ?? environment["WORKBOOK_ROOT"] {
-            return try Workbook.findRoot(from: resolve(given))
+        if let given = global.root ?? environment["WORKBOOK_ROOT"].map(resolve) {
+            return try Workbook.findRoot(from: given)
         }
         return try Workbook.findRoot(from: currentDirectory)
     }
@@ -40,7 +41,7 @@ struct CommandContext {
 
     /// The workspace `workbook()` uses, when one is named.
     var exercisesFolder: URL? {
-        (invocation.value("exercises") ?? environment["WORKBOOK_EXERCISES"]).map(resolve)
+        global.exercises ?? environment["WORKBOOK_EXERCISES"].map(resolve)
     }
 
     /// A path from the command line, relative to the current directory.

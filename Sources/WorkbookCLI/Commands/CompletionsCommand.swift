@@ -2,6 +2,8 @@ import WorkbookKit
 
 /// `workbook completions bash|zsh|fish`: the shell's completion script, on standard output.
 enum CompletionsCommand: Command {
+    typealias Options = ArgumentsOnly
+
     static let spec = CommandSpec(
         name: "completions", summary: "print a shell completion script (bash, zsh or fish)",
         arguments: "<bash|zsh|fish>", argumentCount: 1...1,
@@ -12,8 +14,8 @@ enum CompletionsCommand: Command {
         Exit status: 0; 2 for a shell it does not know.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
-        let shell = invocation.arguments[0]
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
+        let shell = given.arguments[0]
         guard let script = ShellCompletions.script(for: shell, specs: WorkbookCLI.specs) else {
             let console = context.console
             console.error("no completions for '\(shell)'; use one of: \(ShellCompletions.shells.joined(separator: ", "))")

@@ -20,7 +20,7 @@ enum EditorCommand: Command {
         Exit status: 0; 1 when Diner or Stage does not compile or a file cannot be written.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_: NoOptions, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let configuration = EditorConfiguration(workbook: workbook)
         if configuration.startedChapters.isEmpty {

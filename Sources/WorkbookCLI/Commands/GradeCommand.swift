@@ -7,16 +7,35 @@ import WorkbookToolchain
 
 /// `workbook grade SUBMISSIONS [--out DIR]`: grades a class into a gradebook.
 enum GradeCommand: Command {
+    struct Options: ParsableOptions {
+        static let out = CommandSpec.Option.value("out", "DIR", "where the gradebook goes (default: gradebook/ in the workbook)")
+        static let chapter = CommandSpec.Option.value("chapter", "N", "grade only chapter N")
+        static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
+        static let jobs = CommandSpec.Option.count("jobs", "N", in: 1...64, "students graded side by side (default: twice the processors)")
+        static let fresh = CommandSpec.Option.flag("fresh", "grade everything again, ignoring cached results")
+
+        var submissions: URL
+        var out: URL?
+        var chapter: String?
+        var grader: Grader.Options
+        /// Nil for the class grader's own width.
+        var jobs: Int?
+
+        init(from given: OptionValues) throws(UsageError) {
+            submissions = given.resolve(given.arguments[0])
+            grader = try GradingContext.graderOptions(given, timeout: Self.timeout, fresh: Self.fresh)
+            // Each test's own output in the students' results.json (what their code printed).
+            grader.outputPerTest = true
+            chapter = given.text(Self.chapter)
+            out = given.path(Self.out)
+            jobs = try given.count(Self.jobs)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
         arguments: "<SUBMISSIONS>", argumentCount: 1...1,
-        options: [
-            .value("out", "DIR", "where the gradebook goes (default: gradebook/ in the workbook)"),
-            .value("chapter", "N", "grade only chapter N"),
-            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-            .value("jobs", "N", "students graded side by side (default: twice the processors)"),
-            .flag("fresh", "grade everything again, ignoring cached results"),
-        ],
+        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh],
         discussion: """
         SUBMISSIONS is a folder with one entry per student, named by the student: a
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
@@ -64,20 +83,16 @@ enum GradeCommand: Command {
         submission could not be read or holds no exercise file, 2 for a usage error.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
         let workbook = try context.workbook()
-        var options = Grader.Options()
-        options.timeout = try GradingContext.timeout(invocation)
-        options.useCache = !invocation.has("fresh")
-        // Each test's own output in the students' results.json (what their code printed).
-        options.outputPerTest = true
+        let options = given.grader
         var chapters: [Int]?
-        if let text = invocation.value("chapter") {
+        if let text = given.chapter {
             chapters = [try workbook.chapter(text).number]
         }
-        let submissions = context.resolve(invocation.arguments[0])
-        let out = invocation.value("out").map(context.resolve) ?? workbook.root.appendingPathComponent("gradebook")
+        let submissions = given.submissions
+        let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         let students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
@@ -90,9 +105,7 @@ enum GradeCommand: Command {
 
         let toolchain = try context.toolchain(for: workbook)
         var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
-        if invocation.value("jobs") != nil {
-            grader.width = try invocation.wholeNumber("jobs", default: grader.width, in: 1...64)
-        }
+        if let jobs = given.jobs { grader.width = jobs }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)
         grader.progress = { done, total in bar.update(done: done, total: total) }

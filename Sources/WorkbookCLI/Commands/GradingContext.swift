@@ -35,29 +35,21 @@ struct GradingContext {
         }
     }
 
-    /// Grader options from `--timeout` and `--fresh`; nil, with the usage error printed,
-    /// when `--timeout` is not a number of seconds.
-    static func options(_ invocation: Invocation, console: Console) -> Grader.Options? {
-        var options = Grader.Options()
-        do {
-            options.timeout = try timeout(invocation)
-        } catch {
-            console.error("\(error)")
-            return nil
-        }
-        options.useCache = !invocation.has("fresh")
-        return options
-    }
-
-    /// The `--timeout` value, validated: one decoder for every command that takes it.
+    /// The `--timeout S` of every command that runs tests or snippets, with its help.
     /// Below a tenth of a second even a correct answer cannot start (the runner takes
     /// about 10 ms, a loaded machine ten times that); past an hour it is a typo.
-    static func timeout(_ invocation: Invocation, default seconds: Double = 10) throws(UsageError) -> Double {
-        guard let text = invocation.value("timeout") else { return seconds }
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
-            throw .invalidChoice(option: "timeout", value: text, choices: ["a number of seconds from 0.1 to 3600"])
-        }
-        return seconds
+    static func timeoutOption(_ help: String) -> CommandSpec.Option {
+        .number("timeout", "S", in: 0.1...3600, of: "seconds", help)
+    }
+
+    /// Grader options from `--timeout` (`seconds` when not given) and `--fresh` (nil for
+    /// a command without it).
+    static func graderOptions(_ given: OptionValues, timeout: CommandSpec.Option, default seconds: Double = 10,
+                              fresh: CommandSpec.Option?) throws(UsageError) -> Grader.Options {
+        var options = Grader.Options()
+        options.timeout = try given.number(timeout, default: seconds)
+        options.useCache = !(fresh.map(given.flag) ?? false)
+        return options
     }
 
     /// Grades, with a live "compiling … 2.4 s" line on a terminal.

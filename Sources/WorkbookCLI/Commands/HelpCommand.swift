@@ -1,14 +1,16 @@
 /// `workbook help [COMMAND]` and `--help`: generated from the command specs.
 enum HelpCommand: Command {
+    typealias Options = ArgumentsOnly
+
     static let spec = CommandSpec(
         name: "help", summary: "show help for the tool or one command",
         arguments: "[COMMAND]", argumentCount: 0...1)
 
     /// `workbook help [COMMAND]`: the overview, or one command in full.
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let specs = WorkbookCLI.specs
         let parser = ArgumentParser(commands: specs)
-        guard let name = invocation.arguments.first else {
+        guard let name = given.arguments.first else {
             overview(specs, parser: parser, on: context.console)
             return .success
         }

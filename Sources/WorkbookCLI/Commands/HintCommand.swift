@@ -4,10 +4,23 @@ import WorkbookModel
 
 /// `workbook hint N.M`: the next hint, one more each time; `--all` for every hint.
 enum HintCommand: Command {
+    struct Options: ParsableOptions {
+        static let all = CommandSpec.Option.flag("all", "show every hint")
+
+        /// `N.M`.
+        var exercise: String
+        var all: Bool
+
+        init(from given: OptionValues) {
+            exercise = given.arguments[0]
+            all = given.flag(Self.all)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "hint", summary: "show the next hint for an exercise",
         arguments: "<N.M>", argumentCount: 1...1,
-        options: [.flag("all", "show every hint")],
+        options: [Options.all],
         discussion: """
         Shows the hints shown so far plus the next one; the count is remembered in
         .workbook/progress.json. Hints come from chapters/hints/NN-slug.md, out of the
@@ -19,9 +32,9 @@ enum HintCommand: Command {
         Exit status: 0; 2 for an unknown exercise.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
+        let (chapter, exercise) = try workbook.exercise(given.exercise)
         let console = context.console
         guard !exercise.hints.isEmpty else {
             console.print("Exercise \(exercise.id) has no hints.")
@@ -30,7 +43,7 @@ enum HintCommand: Command {
         }
         let store = ProgressStore(workbook: workbook)
         let shown = store.load()[exercise.id].hintsShown
-        let count = invocation.has("all") ? exercise.hints.count : min(shown + 1, exercise.hints.count)
+        let count = given.all ? exercise.hints.count : min(shown + 1, exercise.hints.count)
         try store.update { state in
             state[exercise.id].hintsShown = max(count, state[exercise.id].hintsShown)
             // A hint read once the exercise passes did not help pass it: not counted as used.

@@ -5,10 +5,20 @@ import WorkbookToolchain
 
 /// `workbook lint`: every chapter against the format and the package.
 enum LintCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")
+
+        var format: OutputFormat
+
+        init(from given: OptionValues) {
+            format = given.choice(Self.format, default: .text)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "lint",
         summary: "check the chapters against the format and the package",
-        options: [OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
+        options: [Options.format],
         discussion: """
         Checks every chapter: file names and numbers, titles, UTF-8, snippet attributes and
         output blocks, exercise ids, hints, and the reference and tests files each exercise
@@ -22,7 +32,7 @@ enum LintCommand: Command {
         """
     )
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ options: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         var findings = Linter(workbook: workbook).run()
         // The package too, when a toolchain is here to read it.
@@ -32,7 +42,7 @@ enum LintCommand: Command {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         }
-        if invocation.format == .json {
+        if options.format == .json {
             context.console.print(JSONOutput.lint(workbook, findings: findings))
             return findings.isEmpty ? .success : .failure
         }

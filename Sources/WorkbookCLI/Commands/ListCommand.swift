@@ -5,10 +5,20 @@ import WorkbookModel
 /// `workbook list`: the chapters, their exercises with the learner's status, and
 /// their snippets. The JSON form is a contract for editors and later commands.
 enum ListCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json], "text (default) or json")
+
+        var format: OutputFormat
+
+        init(from given: OptionValues) {
+            format = given.choice(Self.format, default: .text)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "list",
         summary: "list the chapters, their exercises and your progress",
-        options: [OutputFormat.option([.text, .json], "text (default) or json")],
+        options: [Options.format],
         discussion: """
         Lists every chapter with its exercises and each exercise's status: not-started,
         failing, error (does not compile), passing, or unknown (changed since last checked).
@@ -17,9 +27,9 @@ enum ListCommand: Command {
         """
     )
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ options: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        if invocation.format == .json {
+        if options.format == .json {
             context.console.print(try json(for: workbook))
         } else {
             printText(workbook, on: context.console)

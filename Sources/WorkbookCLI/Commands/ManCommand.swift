@@ -9,7 +9,7 @@ enum ManCommand: Command {
         installing: `workbook man | man -l -`. Exit status: 0.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_: NoOptions, in context: CommandContext) throws -> ExitCode {
         context.console.write(ManPage.roff(WorkbookCLI.specs, parser: ArgumentParser(commands: WorkbookCLI.specs)))
         return .success
     }

@@ -6,21 +6,62 @@ import WorkbookToolchain
 
 /// `workbook mutate [N|N.M]`: an author's check that the tests catch plausible mistakes.
 enum MutateCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json], "text (default) or json")
+        static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run with a mutant (default 5)")
+        static let minScore = CommandSpec.Option.number(
+            "min-score", "P", in: 0...100, "the floor: exit 1 when a chapter catches less than P% (default 95)")
+        static let sample = CommandSpec.Option.count(
+            "sample", "N", in: 1...1_000_000, "grade a fixed sample of at most N mutants per chapter (the same every run)")
+        static let jobs = CommandSpec.Option.count("jobs", "N", in: 1...64, "mutants graded side by side (default: one per processor)")
+        static let `operator` = CommandSpec.Option.value(
+            "operator", "NAME[,NAME…]", "make mutants with these operators only (names as the report shows them)")
+        static let accept = CommandSpec.Option.value(
+            "accept", "FILE:LINE:OPERATOR", "record a surviving mutant as acceptable (with --reason), then report")
+        static let reason = CommandSpec.Option.value("reason", "TEXT", "why the mutant given to --accept is equivalent, in one line")
+        static let list = CommandSpec.Option.flag("list", "list the mutants without grading them")
+        static let fresh = CommandSpec.Option.flag("fresh", "ignore cached results and grade every mutant again")
+
+        /// `N` or `N.M`; nil for every chapter with exercises.
+        var target: String?
+        var format: OutputFormat
+        var runner: MutationRunner.Options
+        /// The score (a percentage) below which a chapter fails.
+        var floor: Double
+        /// A surviving mutant to record as acceptable, and why.
+        var accept: (key: String, reason: String)?
+        var list: Bool
+
+        init(from given: OptionValues) throws(UsageError) {
+            target = given.arguments.first
+            format = given.choice(Self.format, default: .text)
+            runner = MutationRunner.Options()
+            runner.timeout = try given.number(Self.timeout, default: 5)
+            floor = try given.number(Self.minScore, default: 95)
+            runner.sample = try given.count(Self.sample)
+            runner.workers = try given.count(Self.jobs, default: runner.workers)
+            if let names = given.text(Self.operator) {
+                let wanted = Set(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                let unknown = wanted.subtracting(MutationOperator.names)
+                guard unknown.isEmpty else { throw .unknownOperators(unknown.sorted(), known: MutationOperator.names) }
+                runner.operators = wanted
+            }
+            runner.useCache = !given.flag(Self.fresh)
+            if let key = given.text(Self.accept) {
+                guard let reason = given.text(Self.reason), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw .acceptWithoutReason
+                }
+                accept = (key, reason)
+            }
+            list = given.flag(Self.list)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "mutate", summary: "prove the tests catch plausible mistakes in the reference solutions",
         arguments: "[N|N.M]", argumentCount: 0...1,
-        options: [
-            OutputFormat.option([.text, .json], "text (default) or json"),
-            .value("timeout", "S", "seconds each exercise's tests may run with a mutant (default 5)"),
-            .value("min-score", "P", "the floor: exit 1 when a chapter catches less than P% (default 95)"),
-            .value("sample", "N", "grade a fixed sample of at most N mutants per chapter (the same every run)"),
-            .value("jobs", "N", "mutants graded side by side (default: one per processor)"),
-            .value("operator", "NAME[,NAME…]", "make mutants with these operators only (names as the report shows them)"),
-            .value("accept", "FILE:LINE:OPERATOR", "record a surviving mutant as acceptable (with --reason), then report"),
-            .value("reason", "TEXT", "why the mutant given to --accept is equivalent, in one line"),
-            .flag("list", "list the mutants without grading them"),
-            .flag("fresh", "ignore cached results and grade every mutant again"),
-        ],
+        options: [Options.format, Options.timeout, Options.minScore, Options.sample, Options.jobs, Options.operator,
+                  Options.accept, Options.reason, Options.list, Options.fresh],
         discussion: """
         For each exercise of chapter N (or of exercise N.M, or of every chapter with
         exercises), puts one plausible mistake at a time into the reference solution —
@@ -46,34 +87,15 @@ enum MutateCommand: Command {
         non-accepted mutants, 1 otherwise, 2 for a usage error or an unknown chapter.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
         let workbook = try context.workbook()
-        var options = MutationRunner.Options()
-        let floor: Double
-        do {
-            options.timeout = try GradingContext.timeout(invocation, default: 5)
-            floor = try invocation.number("min-score", default: 95, in: 0...100)
-            options.sample = try invocation.value("sample").map { _ in try invocation.wholeNumber("sample", default: 0, in: 1...1_000_000) }
-            options.workers = try invocation.wholeNumber("jobs", default: options.workers, in: 1...64)
-            if let names = invocation.value("operator") {
-                let wanted = Set(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-                let unknown = wanted.subtracting(MutationOperator.names)
-                guard unknown.isEmpty else {
-                    console.error("--operator: no operator named \(unknown.sorted().joined(separator: ", ")); the operators: \(MutationOperator.names.joined(separator: ", "))")
-                    return .usage
-                }
-                options.operators = wanted
-            }
-        } catch {
-            console.error("\(error)")
-            return .usage
-        }
-        options.useCache = !invocation.has("fresh")
+        let options = given.runner
+        let floor = given.floor
 
         var chapters = workbook.chapters.filter { !$0.exercises.isEmpty }
         var only: ExerciseID?
-        if let target = invocation.arguments.first {
+        if let target = given.target {
             if target.contains(".") {
                 let (chapter, exercise) = try workbook.exercise(target)
                 chapters = [chapter]
@@ -82,16 +104,11 @@ enum MutateCommand: Command {
                 chapters = [try workbook.chapter(target)]
             }
         }
-        if let key = invocation.value("accept") {
-            guard let reason = invocation.value("reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
-                console.error("--accept needs --reason: say in one line why the mutant is equivalent")
-                return .usage
-            }
+        if let (key, reason) = given.accept {
             let name = String(key.prefix { $0 != ":" })
             guard key.split(separator: ":").count == 3,
                   let chapter = chapters.first(where: { $0.exercises.contains { $0.fileName == name } }) else {
-                console.error("--accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named (e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”")
-                return .usage
+                throw UsageError.unknownMutant(key)
             }
             let file = AcceptedMutants.file(for: chapter, in: workbook)
             var text = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) }
@@ -103,7 +120,7 @@ enum MutateCommand: Command {
 
         let toolchain = try context.toolchain(for: workbook)
         var runner = MutationRunner(workbook: workbook, toolchain: toolchain, options: options)
-        if invocation.has("list") {
+        if given.list {
             for chapter in chapters {
                 for mutant in runner.selected(try runner.mutants(of: chapter, only: only)) {
                     console.print("\(mutant.file):\(mutant.line): \(mutant.exercise) \(mutant.operatorName): \(mutant.diff)")
@@ -111,7 +128,7 @@ enum MutateCommand: Command {
             }
             return .success
         }
-        let format = invocation.format
+        let format = given.format
         let line = ProgressLine(console: console, enabled: format == .text && console.interactive,
                                 timings: CommandContext.wantsTimings(context.environment))
         runner.progress = { line.update($0) }

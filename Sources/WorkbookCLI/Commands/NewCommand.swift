@@ -2,6 +2,8 @@ import WorkbookKit
 
 /// `workbook new chapter N slug "Title"` and `workbook new exercise N Name "Title"`.
 enum NewCommand: Command {
+    typealias Options = ArgumentsOnly
+
     static let spec = CommandSpec(
         name: "new", summary: "scaffold a chapter or an exercise (authors)",
         arguments: "chapter <N> <slug> <Title> | exercise <N> <Name> <Title>", argumentCount: 4...4,
@@ -21,9 +23,9 @@ enum NewCommand: Command {
         2 for a usage error.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let words = invocation.arguments
+        let words = given.arguments
         guard let number = Int(words[1]) else {
             throw UsageError.invalidChoice(option: "N", value: words[1], choices: ["a chapter number"])
         }

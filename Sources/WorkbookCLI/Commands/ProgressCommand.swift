@@ -4,9 +4,19 @@ import WorkbookModel
 
 /// `workbook progress`: a bar per chapter, exercises done, hints used.
 enum ProgressCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")
+
+        var format: OutputFormat
+
+        init(from given: OptionValues) {
+            format = given.choice(Self.format, default: .text)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "progress", summary: "show your progress through the workbook",
-        options: [OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
+        options: [Options.format],
         discussion: """
         A bar per chapter with the exercises passing (the last `workbook check` passed with
         the file as it is now: the same status `workbook list` shows), the exercises that
@@ -15,10 +25,10 @@ enum ProgressCommand: Command {
         one object). Read from .workbook/progress.json. Exit status: 0.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ options: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         let state = ProgressStore(workbook: workbook).load()
-        if invocation.format == .json {
+        if options.format == .json {
             context.console.print(JSONOutput.progress(workbook, state: state))
             return .success
         }

@@ -4,12 +4,26 @@ import WorkbookModel
 
 /// `workbook release --out DIR [--chapter N]…`: a student repository without the answers.
 enum ReleaseCommand: Command {
+    struct Options: ParsableOptions {
+        static let out = CommandSpec.Option.value("out", "DIR", "where the release goes: a new or empty folder, or an earlier release (required)")
+        static let chapter = CommandSpec.Option.value("chapter", "N", "release chapter N (repeat for several; default: every chapter)")
+
+        var out: URL
+        /// The chapters named, in order, as typed; empty for every chapter.
+        var chapters: [String]
+
+        init(from given: OptionValues) throws(UsageError) {
+            guard let out = given.path(Self.out) else {
+                throw .missingOption("\(Self.out.name) \(Self.out.valueName ?? "")", command: ReleaseCommand.spec.name)
+            }
+            self.out = out
+            chapters = given.texts(Self.chapter)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "release", summary: "write a student release without the answers, for GitHub Classroom or to hand out (teachers)",
-        options: [
-            .value("out", "DIR", "where the release goes: a new or empty folder, or an earlier release (required)"),
-            .value("chapter", "N", "release chapter N (repeat for several; default: every chapter)"),
-        ],
+        options: [Options.out, Options.chapter],
         discussion: """
         Writes DIR: a repository a student clones and works in. In it: the chapters as a
         student reads them (each exercise's files paragraph says `Starter:`, linking the
@@ -41,17 +55,14 @@ enum ReleaseCommand: Command {
         usage error (no --out, an unknown chapter).
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
-        guard let out = invocation.value("out") else {
-            throw UsageError.missingOption("out DIR", command: "release")
-        }
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
         var chapters: [Chapter] = []
-        for text in invocation.all("chapter") {
+        for text in given.chapters {
             let chapter = try workbook.chapter(text)
             if !chapters.contains(where: { $0.number == chapter.number }) { chapters.append(chapter) }
         }
-        let folder = context.resolve(out)
+        let folder = given.out
         try OutputPlace.check(folder, workbook: workbook, advice: "write the release outside the workbook, e.g. --out ../course")
         let manifest = try ReleaseManifest(workbook: workbook, chapters: chapters.isEmpty ? nil : chapters)
         let leaks = try ReleaseAudit(workbook: workbook).leaks(in: manifest)

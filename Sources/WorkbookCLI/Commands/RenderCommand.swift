@@ -7,19 +7,40 @@ import WorkbookSystem
 /// [--hints print|omit]`: HTML handouts, self-contained and print-ready, optionally printed
 /// to PDF with Chromium as a book.
 enum RenderCommand: Command {
+    struct Options: ParsableOptions {
+        static let edition = CommandSpec.Option.value(
+            "edition", "EDITION", choices: Edition.allCases.map(\.rawValue), "student (default: starter code, no solutions or tests) or instructor")
+        static let out = CommandSpec.Option.value("out", "DIR", "where the pages go (default: handouts/<edition>/)")
+        static let pdf = CommandSpec.Option.flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium, as a book")
+        static let paper = CommandSpec.Option.value(
+            "paper", "SIZE", choices: BookPrinter.Paper.allCases.map(\.rawValue), "the PDF's paper: a4 (default) or letter")
+        static let hints = CommandSpec.Option.value(
+            "hints", "HINTS", choices: HintsInPrint.allCases.map(\.rawValue),
+            "whether the printed workbook shows the hints: print (default: on each chapter's back pages, each exercise naming their page), or omit (each exercise names `workbook hint N.M`)")
+
+        /// `N` or `all`.
+        var selection: String
+        var edition: Edition
+        var out: URL?
+        /// The paper, when the workbook is also printed to PDF.
+        var pdf: BookPrinter.Paper?
+        var hints: HintsInPrint?
+
+        init(from given: OptionValues) {
+            selection = given.arguments.first ?? "all"
+            edition = given.choice(Self.edition, default: .student)
+            out = given.path(Self.out)
+            pdf = given.flag(Self.pdf) ? given.choice(Self.paper, default: .a4) : nil
+            hints = given.choice(Self.hints)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "render",
         summary: "render HTML handouts (student or instructor edition)",
         arguments: "[N|all]",
         argumentCount: 0...1,
-        options: [
-            .value("edition", "EDITION", choices: Edition.allCases.map(\.rawValue), "student (default: starter code, no solutions or tests) or instructor"),
-            .value("out", "DIR", "where the pages go (default: handouts/<edition>/)"),
-            .flag("pdf", "also print the whole workbook to workbook.pdf with headless Chromium, as a book"),
-            .value("paper", "SIZE", choices: BookPrinter.Paper.allCases.map(\.rawValue), "the PDF's paper: a4 (default) or letter"),
-            .value("hints", "HINTS", choices: HintsInPrint.allCases.map(\.rawValue),
-                   "whether the printed workbook shows the hints: print (default: on each chapter's back pages, each exercise naming their page), or omit (each exercise names `workbook hint N.M`)"),
-        ],
+        options: [Options.edition, Options.out, Options.pdf, Options.paper, Options.hints],
         discussion: """
         Writes one page per chapter (NN-slug.html). With no chapter or `all`, also writes
         index.html and workbook.html, the whole workbook on one page for printing. Pages are
@@ -44,17 +65,17 @@ enum RenderCommand: Command {
         """
     )
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
         let (workbook, provider) = try load(context)
-        let edition = invocation.value("edition").flatMap(Edition.init(rawValue:)) ?? .student
-        let selection = invocation.arguments.first ?? "all"
+        let edition = given.edition
+        let selection = given.selection
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
-        let output = invocation.value("out").map(context.resolve)
+        let output = given.out
             ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
-        let hints = invocation.value("hints").flatMap(HintsInPrint.init(rawValue:))
+        let hints = given.hints
         let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider, hints: hints)
         // A chapter's page links the pages already there; the others, through the index.
         let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
@@ -67,8 +88,7 @@ enum RenderCommand: Command {
         console.print(summary(handouts, written: written.count, edition: edition, folder: workbook.displayPath(output), runnerAvailable: provider != nil))
 
         var failed = !handouts.errors.isEmpty
-        if invocation.has("pdf") {
-            let paper = invocation.value("paper").flatMap(BookPrinter.Paper.init(rawValue:)) ?? .a4
+        if let paper = given.pdf {
             failed = !printPDF(handouts, in: output, paper: paper, workbook: workbook, context: context) || failed
         }
         return failed ? .failure : .success

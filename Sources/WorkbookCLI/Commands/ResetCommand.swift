@@ -3,6 +3,8 @@ import WorkbookModel
 
 /// `workbook reset N.M`: back up the learner's file, then restore the starter.
 enum ResetCommand: Command {
+    typealias Options = ArgumentsOnly
+
     static let spec = CommandSpec(
         name: "reset", summary: "restore an exercise's starter (keeping a backup)",
         arguments: "<N.M>", argumentCount: 1...1,
@@ -11,9 +13,9 @@ enum ResetCommand: Command {
         starter in its place. Exit status: 0; 2 for an unknown exercise.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
+        let (chapter, exercise) = try workbook.exercise(given.arguments[0])
         let backup = try WorkspaceFiles(workbook: workbook).reset(exercise, in: chapter)
         let file = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? "?"
         if let backup {

@@ -6,20 +6,44 @@ import WorkbookSystem
 /// `workbook run <N|all|FILE.swift>`: checks that the chapters' snippets print what the
 /// chapters say, or runs a learner's own file as a command-line playground.
 enum RunCommand: Command {
+    struct Options: ParsableOptions {
+        static let format = OutputFormat.option([.text, .json], "text (default) or json")
+        static let timeout = GradingContext.timeoutOption("seconds each snippet (or FILE.swift) may run (default 10)")
+        static let fresh = CommandSpec.Option.flag("fresh", "ignore cached results and programs: compile and run everything again")
+        static let noMerge = CommandSpec.Option.flag("no-merge", "compile each snippet on its own instead of one merged program per chapter")
+        static let bless = CommandSpec.Option.flag("bless", "write what each mismatched snippet printed into its output block (for authors)")
+        static let bench = CommandSpec.Option.flag(
+            "bench", "measure a merged run of the largest chapter against one swiftc build per snippet, and a cached re-run")
+        static let reference = CommandSpec.Option.flag(
+            "reference", "with FILE.swift: import the chapters' model answers instead of your exercise files")
+
+        /// `N`, `all` or a FILE.swift.
+        var target: String
+        var format: OutputFormat
+        var runner: SnippetRunner.Options
+        var bless: Bool
+        var bench: Bool
+        var reference: Bool
+
+        init(from given: OptionValues) throws(UsageError) {
+            target = given.arguments[0]
+            runner = SnippetRunner.Options()
+            runner.timeout = try given.number(Self.timeout, default: 10)
+            runner.useCache = !given.flag(Self.fresh)
+            runner.merge = !given.flag(Self.noMerge)
+            format = given.choice(Self.format, default: .text)
+            bless = given.flag(Self.bless)
+            bench = given.flag(Self.bench)
+            reference = given.flag(Self.reference)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "run",
         summary: "run a chapter's snippets and compare their output",
         arguments: "<N|all|FILE.swift>",
         argumentCount: 1...1,
-        options: [
-            OutputFormat.option([.text, .json], "text (default) or json"),
-            .value("timeout", "S", "seconds each snippet (or FILE.swift) may run (default 10)"),
-            .flag("fresh", "ignore cached results and programs: compile and run everything again"),
-            .flag("no-merge", "compile each snippet on its own instead of one merged program per chapter"),
-            .flag("bless", "write what each mismatched snippet printed into its output block (for authors)"),
-            .flag("bench", "measure a merged run of the largest chapter against one swiftc build per snippet, and a cached re-run"),
-            .flag("reference", "with FILE.swift: import the chapters' model answers instead of your exercise files"),
-        ],
+        options: [Options.format, Options.timeout, Options.fresh, Options.noMerge, Options.bless, Options.bench, Options.reference],
         discussion: """
         Compiles every `swift run` snippet of chapter N (or of all chapters) into one program
         per chapter, runs each snippet in a process of its own and compares what it prints with
@@ -42,19 +66,16 @@ enum RunCommand: Command {
         """
     )
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
-        let target = invocation.arguments[0]
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
+        let target = given.target
         let console = context.console
-        var options = SnippetRunner.Options()
-        options.timeout = try GradingContext.timeout(invocation)
-        options.useCache = !invocation.has("fresh")
-        options.merge = !invocation.has("no-merge")
+        let options = given.runner
         if target.hasSuffix(".swift") {
-            return try runScript(target, options: options, reference: invocation.has("reference"), in: context)
+            return try runScript(target, options: options, reference: given.reference, in: context)
         }
         let workbook = try context.workbook()
         let chapters = target == "all" ? workbook.chapters : [try workbook.chapter(target)]
-        if invocation.has("bench") {
+        if given.bench {
             let toolchain = try SnippetRunner.toolchain(root: workbook.root, environment: context.environment)
             let report = try SnippetBenchmark.measure(workbook, toolchain: toolchain, environment: context.environment)
             for line in report.lines { console.print(line) }
@@ -69,13 +90,13 @@ enum RunCommand: Command {
             let names = chapters.compactMap(\.moduleName)
             let sources = try LearnerModules(workbook: workbook).compilingSources(for: names, runner: runner)
             runner = runner.overridingModules(sources.modules)
-            if invocation.format != .json, !names.isEmpty {
+            if given.format != .json, !names.isEmpty {
                 console.printError("note: a student release: the chapter modules are built from your files in \(workbook.displayPath(workbook.exercisesFolder))/; "
                     + "a snippet that uses an exercise you have not solved differs from the chapter until you solve it")
             }
         }
         var runs: [SnippetRunner.ChapterRun] = []
-        let json = invocation.format == .json
+        let json = given.format == .json
         // Each module's sources are hashed once for all the chapters, not once per chapter.
         let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
         let timings = CommandContext.wantsTimings(context.environment)
@@ -95,7 +116,7 @@ enum RunCommand: Command {
         } else {
             printSummary(runs, on: console)
         }
-        if invocation.has("bless") {
+        if given.bless {
             return try bless(runs, workbook: workbook, on: console)
         }
         return runs.allSatisfy { $0.failures.isEmpty } ? .success : .failure

@@ -4,12 +4,27 @@ import WorkbookModel
 
 /// `workbook solution N.M`: the reference solution, once the exercise has passed.
 enum SolutionCommand: Command {
+    struct Options: ParsableOptions {
+        static let force = CommandSpec.Option.flag("force", "show it before you have passed (recorded in your progress)")
+        static let comments = CommandSpec.Option.flag("comments", "keep the comment lines in the diff (they are left out of it by default)")
+
+        /// `N.M`.
+        var exercise: String
+        var force: Bool
+        var comments: Bool
+
+        init(from given: OptionValues) {
+            exercise = given.arguments[0]
+            force = given.flag(Self.force)
+            comments = given.flag(Self.comments)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "solution", summary: "show the reference solution of an exercise you passed",
         arguments: "<N.M>", argumentCount: 1...1,
         options: [
-            .flag("force", "show it before you have passed (recorded in your progress)"),
-            .flag("comments", "keep the comment lines in the diff (they are left out of it by default)"),
+            Options.force, Options.comments,
         ],
         discussion: """
         Prints the model answer (the reference file without its solution markers), then a
@@ -22,9 +37,9 @@ enum SolutionCommand: Command {
         Exit status: 0 when shown, 1 when refused, 2 for an unknown exercise, 3 in a student release.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let (chapter, exercise) = try workbook.exercise(invocation.arguments[0])
+        let (chapter, exercise) = try workbook.exercise(given.exercise)
         let console = context.console
         if workbook.isRelease {
             console.printError("This is a student release: the model answers are not in it; your teacher has them. "
@@ -33,7 +48,7 @@ enum SolutionCommand: Command {
         }
         let store = ProgressStore(workbook: workbook)
         let entry = store.load()[exercise.id]
-        let forced = invocation.has("force")
+        let forced = given.force
         guard entry.everPassed || forced else {
             let file = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? "your file"
             console.printError("The solution of exercise \(exercise.id) opens once it passes. Write it in \(file), "
@@ -60,7 +75,7 @@ enum SolutionCommand: Command {
         if learnerText == nil {
             console.print("You have no \(learnerName) to compare it with.")
         } else {
-            let diffs = comparison.diffs(learnerName: learnerName, comments: invocation.has("comments"))
+            let diffs = comparison.diffs(learnerName: learnerName, comments: given.comments)
             if comparison.regions.contains(where: { $0.learner == nil }) {
                 console.print("Part of \(learnerName) could not be matched to the solution's place in the reference; compare it with the listing above.")
             }

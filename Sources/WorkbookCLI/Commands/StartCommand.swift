@@ -3,6 +3,8 @@ import WorkbookModel
 
 /// `workbook start N`: writes a chapter's starter files into the workspace.
 enum StartCommand: Command {
+    typealias Options = ArgumentsOnly
+
     static let spec = CommandSpec(
         name: "start", summary: "write a chapter's starter files into your workspace",
         arguments: "<N>", argumentCount: 1...1,
@@ -13,9 +15,9 @@ enum StartCommand: Command {
         Exit status: 0; 2 for an unknown chapter.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let workbook = try context.workbook()
-        let chapter = try workbook.chapter(invocation.arguments[0])
+        let chapter = try workbook.chapter(given.arguments[0])
         let report = try WorkspaceFiles(workbook: workbook).start(chapter)
         print(report, for: chapter, on: context.console)
         // The editor's files; building Diner and Stage for them is also most of the

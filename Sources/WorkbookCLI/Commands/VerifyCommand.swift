@@ -6,11 +6,26 @@ import WorkbookToolchain
 
 /// `workbook verify [N]`: every starter fails, every reference passes.
 enum VerifyCommand: Command {
+    struct Options: ParsableOptions {
+        static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
+        static let format = OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")
+
+        /// The chapter to verify; nil for every chapter with exercises.
+        var chapter: String?
+        var grader: Grader.Options
+        var format: OutputFormat
+
+        init(from given: OptionValues) throws(UsageError) {
+            chapter = given.arguments.first
+            grader = try GradingContext.graderOptions(given, timeout: Self.timeout, fresh: nil)
+            format = given.choice(Self.format, default: .text)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "verify", summary: "prove every starter fails and every reference passes",
         arguments: "[N]", argumentCount: 0...1,
-        options: [.value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-                  OutputFormat.option([.text, .json], "text (default) or json (one object on standard output)")],
+        options: [Options.timeout, Options.format],
         discussion: """
         For each exercise of chapter N (or of every chapter with exercises), grades the
         starter (it must compile and fail) and the reference (it must pass). Names each
@@ -21,27 +36,27 @@ enum VerifyCommand: Command {
         Exit status: 0 when every exercise keeps the rule, 1 otherwise, 2 for an unknown chapter.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        guard let options = GradingContext.options(invocation, console: console) else { return .usage }
+        let options = given.grader
         let workbook = try context.workbook()
-        let chapters = try invocation.arguments.first.map { [try workbook.chapter($0)] }
+        let chapters = try given.chapter.map { [try workbook.chapter($0)] }
             ?? workbook.chapters.filter { !$0.exercises.isEmpty }
         let toolchain = try context.toolchain(for: workbook)
         // Lint first: a wrong exercise number or a missing hint is a finding here too.
         let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
         let lint = (Linter(workbook: workbook).run() + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()
         for finding in lint { console.printError(finding.description) }
-        if !lint.isEmpty, invocation.format != .json {
+        if !lint.isEmpty, given.format != .json {
             console.print("lint: " + console.styled("\(lint.count) problem\(lint.count == 1 ? "" : "s")", .red) + " (see `workbook lint`)")
         }
         var verifier = Verifier(workbook: workbook, toolchain: toolchain, options: options)
         // A cold verify compiles for half a minute: say what, on a terminal.
-        let line = ProgressLine(console: console, enabled: console.interactive && invocation.format != .json)
+        let line = ProgressLine(console: console, enabled: console.interactive && given.format != .json)
         verifier.events = { line.update($0.progressText) }
         defer { line.finish() }
         var broken = 0, checked = 0
-        let json = invocation.format == .json
+        let json = given.format == .json
         var results: [(chapter: Chapter, findings: [Verifier.Finding])] = []
         // Two chapters at a time on two processors: a chapter's verify keeps about one busy
         // (94 s of wall for 97 s of CPU, all five chapters one after another, in CI).

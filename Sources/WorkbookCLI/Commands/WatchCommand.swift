@@ -6,25 +6,38 @@ import WorkbookToolchain
 
 /// `workbook watch [N]`: re-checks the exercise whose file changed.
 enum WatchCommand: Command {
+    struct Options: ParsableOptions {
+        static let poll = CommandSpec.Option.flag("poll", "look for changes by polling instead of inotify (network file systems)")
+        static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
+
+        /// The chapter to watch; nil for every chapter started.
+        var chapter: String?
+        var poll: Bool
+        var grader: Grader.Options
+
+        init(from given: OptionValues) throws(UsageError) {
+            chapter = given.arguments.first
+            grader = try GradingContext.graderOptions(given, timeout: Self.timeout, fresh: nil)
+            poll = given.flag(Self.poll)
+        }
+    }
+
     static let spec = CommandSpec(
         name: "watch", summary: "re-check exercises as you save them",
         arguments: "[N]", argumentCount: 0...1,
-        options: [
-            .flag("poll", "look for changes by polling instead of inotify (network file systems)"),
-            .value("timeout", "S", "seconds each exercise's tests may run (default 10)"),
-        ],
+        options: [Options.poll, Options.timeout],
         discussion: """
         Checks chapter N (or every chapter you have started), then waits. When you save an
         exercise's file it re-checks that exercise (changes are gathered for 200 ms) and
         redraws. Quit with q or Ctrl-C. Exit status: 0 on quit, 2 for an unknown chapter.
         """)
 
-    static func run(_ invocation: Invocation, in context: CommandContext) throws -> ExitCode {
+    static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        guard let options = GradingContext.options(invocation, console: console) else { return .usage }
+        let options = given.grader
         let workbook = try context.workbook()
         let chapters: [Chapter]
-        if let number = invocation.arguments.first {
+        if let number = given.chapter {
             let chapter = try workbook.chapter(number)
             _ = try WorkspaceFiles(workbook: workbook).start(chapter)
             chapters = [chapter]
@@ -40,7 +53,7 @@ enum WatchCommand: Command {
         }
         let folders = chapters.map { workbook.exercisesFolder.appendingPathComponent($0.stem).path }
         let watcher: any FileWatcher
-        if !invocation.has("poll"), let inotify = NativeWatcher.make(folders: folders) {
+        if !given.poll, let inotify = NativeWatcher.make(folders: folders) {
             watcher = inotify
         } else {
             watcher = PollingWatcher(folders: folders)
