@@ -31,7 +31,8 @@ var targets: [Target] = [
     // Platform and process basics: spawning, sandbox, locks, atomic files, hashing, lanes,
     // file stamps, watching. Every `#if os(Linux)` lives here, a portable branch beside it.
     .target(name: "WorkbookSystem", swiftSettings: strict),
-    // The Swift toolchain: locating swiftc, the build back ends, module builds, diagnostics.
+    // The build layer: locating swiftc, the cache's folders and how each product is made
+    // (CacheFolder, CacheEntry), the build back ends and their seam, module builds, diagnostics.
     .target(name: "WorkbookToolchain", dependencies: ["WorkbookSystem"], swiftSettings: strict),
     // What a workbook is: Markdown, chapter parsing, the model, exercises, lint, workspace, progress.
     .target(name: "WorkbookModel", dependencies: ["CCmark", "WorkbookSystem", "WorkbookToolchain"], swiftSettings: strict),

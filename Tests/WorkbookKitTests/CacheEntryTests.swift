@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookSystem
+@testable import WorkbookToolchain
 
 @Suite("A cache entry is made once, in a scratch folder renamed into place, and the first one made wins")
 struct CacheEntryTests {

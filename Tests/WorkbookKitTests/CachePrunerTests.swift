@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookModel
 @testable import WorkbookSystem
+@testable import WorkbookToolchain
 
 @Suite("The cache is pruned to its cap, least recently used entries first")
 struct CachePrunerTests {

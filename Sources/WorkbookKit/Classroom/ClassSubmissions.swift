@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookSystem
+import WorkbookToolchain
 
 /// One student's work, as found in a class's submissions folder.
 public struct StudentSubmission: Sendable, Equatable {

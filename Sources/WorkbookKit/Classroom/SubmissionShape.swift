@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookSystem
+import WorkbookToolchain
 
 /// Where a student's exercise files sit in what they handed in. A class hands in every
 /// shape: a workspace (`01-basics/Ex1_Add.swift`), a repository (`exercises/01-basics/…`),

@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookSystem
+import WorkbookToolchain
 
 /// How grading names files to the learner: from the workbook's root, or with
 /// `fromWorkspace` from their own workspace (a class's feedback goes back to each

@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookSystem
+import WorkbookToolchain
 
 /// The run half of grading: each exercise's suite in its own child process
 /// (`--filter` on the suite's type), with the time limit and the output cap, its

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookSystem
+import WorkbookToolchain
 
 /// The package against the chapters (issue 24): with a chapter's module or its test target
 /// missing from `Package.swift`, `lint`, `verify`, `run` and `check` all passed and

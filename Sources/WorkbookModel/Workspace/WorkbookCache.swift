@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookSystem
+import WorkbookToolchain
 
 /// The policy for `.workbook/cache`: how big it may grow and what is never pruned.
 extension Workbook {

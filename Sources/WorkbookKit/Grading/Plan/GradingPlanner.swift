@@ -1,6 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookSystem
+import WorkbookToolchain
 
 /// The plan stage: the file to compile for each exercise, per `submissions`, and each
 /// one's possible stand-ins (reference, starter, a release's left-out file), written

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookSystem
 
 /// Every folder of a workbook's cache (`.workbook/cache`), named once, with how the pruner
 /// treats it: the code that fills a folder and the pruner's keep-list read the same name,
