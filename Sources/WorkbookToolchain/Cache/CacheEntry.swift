@@ -1,10 +1,5 @@
 import Foundation
 import WorkbookSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One entry of a content-keyed cache (`modules/Stage-<key>/`, `runners/<name>/`): a
 /// folder named by its key, complete when its product, a file inside, exists. Made
@@ -51,7 +46,7 @@ package struct CacheEntry: Sendable {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         StaleScratch.sweep(parent)
         // Unique per build, not per process: two lanes of one process may make it at once.
-        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(getpid())-\(UUID().uuidString.prefix(8))",
+        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
                                                     isDirectory: true)
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
