@@ -134,4 +134,27 @@ struct MarkdownHTMLTests {
             "<p><strong></strong> in bold, then <code>code</code>.</p>\n<ul>\n<li>and a list</li>\n</ul>\n",
         ])
     }
+
+    @Test("a node is a value: changing a copy leaves the tree it came from as it was")
+    func nodeIsAValue() throws {
+        let tree = MarkdownParser.parse("> Hint: *one*\n", path: "x.md")
+        var copy = tree
+        var quote = try #require(copy.children.first)
+        var paragraph = try #require(quote.children.first)
+        paragraph.children[0].literal = "changed: "
+        quote.children[0] = paragraph
+        copy.children[0] = quote
+        #expect(MarkdownHTML.html(tree) == "<blockquote>\n<p>Hint: <em>one</em></p>\n</blockquote>\n")
+        #expect(MarkdownHTML.html(copy) == "<blockquote>\n<p>changed: <em>one</em></p>\n</blockquote>\n")
+        #expect(tree != copy)
+        #expect(tree == MarkdownParser.parse("> Hint: *one*\n", path: "x.md"))
+    }
+
+    @Test("a title is written as cmark writes it as a heading's content, with or without marks", arguments: [
+        "Add two numbers", "Write `add`", "Sort *stably*", "Fish & chips < 3", "1. Lists", "Naïve — “quotes” 'too'", "a_b and [c]",
+    ])
+    func inlineTitle(title: String) {
+        let heading = Self.cmarkHTML("# " + title)
+        #expect("<h1>" + InlineMarkdown.html(title) + "</h1>\n" == heading)
+    }
 }

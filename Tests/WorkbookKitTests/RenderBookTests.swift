@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookSystem
 import WorkbookTestSupport
 
 @Suite("The printed book")
@@ -58,6 +59,18 @@ struct RenderBookTests {
         let pattern = /<a href="#((?:chapter|exercise|hints)-[0-9-]+)">([\s\S]*?)<\/a>/
         let expected = html.replacing(pattern) { "\($0.output.0)<span class=\"page-ref\"><!--page:\($0.output.1)--></span>" }
         #expect(PrintBook.withPageReferences(html) == expected)
+    }
+
+    @Test("opens every hint in the same pass, as a pass of its own after the slots would", arguments: [
+        ##"<a href="#hints-3-2">hints</a><details class="hint"><summary>Hint 1</summary><a href="#exercise-3-2">back</a></details>"##,
+        ##"<details class="hint"><details class="hint"></details></details><a href="#chapter-1">1</a>"##,
+        ##"<p>no hint, <a href="#chapter-2">2</a></p><details class="hint" open>already</details>"##,
+        "",
+    ])
+    func openingHints(html: String) {
+        let opened = PrintBook.withPageReferences(html, openingHints: true)
+        #expect(opened == ByteSearch.replacingAll(#"<details class="hint">"#, with: #"<details class="hint" open>"#, in: PrintBook.withPageReferences(html)))
+        #expect(!opened.contains(#"<details class="hint">"#))
     }
 
     @Test("quotes a running head for CSS")

@@ -114,6 +114,19 @@ struct RenderFigureTests {
         }
     }
 
+    @Test("is judged the same every time it is seen: the verdict kept from the first is the one a fresh check gives")
+    func judgedAgain() throws {
+        let hostile = Self.open + "\n<rect onclick=\"x()\"/>\n</svg>"
+        for _ in 0..<2 {
+            #expect(throws: Figure.Rejection.forbidden("an event-handler attribute (onclick=)", line: 2)) { try Figure(output: hostile) }
+        }
+        let svg = Self.open + #"<defs><marker id="m"/></defs><path marker-end="url(#m)"/></svg>"#
+        let first = try Figure(output: svg, id: "figure-1-2")
+        let second = try Figure(output: svg, id: "figure-1-3")
+        #expect(first.svg.contains(#"id="figure-1-2-m""#) && first.svg.contains("url(#figure-1-2-m)"))
+        #expect(second.svg == first.svg.replacingOccurrences(of: "figure-1-2", with: "figure-1-3"))
+    }
+
     @Test("is not SVG when the snippet printed something else", arguments: ["Optional(\"<svg></svg>\")", "", "<html></html>"])
     func notSVG(output: String) {
         #expect(throws: Figure.Rejection.notSVG) { try Figure(output: output) }

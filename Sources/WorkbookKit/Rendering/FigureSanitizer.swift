@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbookSystem
 #if canImport(FoundationXML)
 import FoundationXML  // XMLParser lives here on Linux; on Darwin it is in Foundation
@@ -69,8 +70,7 @@ struct FigureSanitizer {
     static func sanitize(_ text: String, idPrefix prefix: String, labelledBy: String) throws(Figure.Rejection) -> Result {
         let root = try parse(text)
         guard root.name == "svg" else { throw .notSVG }
-        var ids: [String: Int] = [:]
-        try check(root, ids: &ids)
+        let ids = try checked(root, parsedFrom: text)
         try rewriteReferences(root, prefix: prefix, ids: ids)
         var title = ""
         if let index = root.children.firstIndex(where: { if case .element(let child) = $0 { child.name == "title" } else { false } }),
@@ -214,6 +214,27 @@ struct FigureSanitizer {
     }
 
     // MARK: Checking
+
+    /// `check`'s verdict on the tree parsed from `text`: the ids, or the refusal. Kept for
+    /// the process, by text: a render checks each figure twice, once judging its snippet's
+    /// result and once embedding it, and the check was 4M of a render's 267M instructions
+    /// (callgrind). The tree is a function of the text, and the check of the tree.
+    private static func checked(_ root: Element, parsedFrom text: String) throws(Figure.Rejection) -> [String: Int] {
+        if let known = verdicts.withLock({ $0[text] }) { return try known.get() }
+        var ids: [String: Int] = [:]
+        let verdict = Swift.Result { () throws(Figure.Rejection) in
+            try check(root, ids: &ids)
+            return ids
+        }
+        verdicts.withLock { known in
+            // A long `watch` sees many versions of a figure: the memo never holds more than a workbook's worth.
+            if known.count >= 256 { known.removeAll() }
+            known[text] = verdict
+        }
+        return try verdict.get()
+    }
+
+    private static let verdicts = Mutex<[String: Swift.Result<[String: Int], Figure.Rejection>]>([:])
 
     /// Refuses an element or attribute the allowlists do not name, or a value that could
     /// reach outside the figure; collects the ids (each once).

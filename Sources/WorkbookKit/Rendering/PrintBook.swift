@@ -28,7 +28,9 @@ enum PrintBook {
     /// have slots of their own.
     /// (A byte scan: the same job as a `Regex` over the whole page took 60% of a cached
     /// `render`, measured with perf.)
-    static func withPageReferences(_ html: String) -> String {
+    /// `openingHints`: every folded hint is opened too (`<details class="hint" open>`: paper
+    /// cannot unfold one), in the same pass: a pass of its own copied each chapter again.
+    static func withPageReferences(_ html: String, openingHints: Bool = false) -> String {
         var html = html
         let slots = html.withUTF8 { bytes -> [(range: Range<Int>, text: String)] in
             let open = Array(##"<a href="#"##.utf8), close = Array("</a>".utf8)
@@ -51,7 +53,18 @@ enum PrintBook {
                 slots.append((after..<after, #"<span class="page-ref"><!--page:"# + String(decoding: id, as: UTF8.self) + "--></span>"))
                 from = after
             }
-            return slots
+            guard openingHints else { return slots }
+            // Neither kind of change makes or breaks the other's marks, so one pass over the
+            // page gives what one pass after the other would.
+            let hint = Array(#"<details class="hint">"#.utf8)
+            var opened: [(range: Range<Int>, text: String)] = []
+            from = 0
+            while let start = ByteSearch.firstOffset(of: hint, in: bytes, from: from) {
+                opened.append((start..<start + hint.count, #"<details class="hint" open>"#))
+                from = start + hint.count
+            }
+            // In order; a slot at the offset where a hint starts goes first.
+            return (slots + opened).sorted { ($0.range.lowerBound, $0.range.count) < ($1.range.lowerBound, $1.range.count) }
         }
         return Splice.replacing(slots, in: html)
     }

@@ -33,7 +33,7 @@ public struct SolutionLeakAudit: Sendable {
         let shown = ParallelWork.map(workbook.chapters) { chapter -> (inChapter: Set<Int>, inStarters: Set<Int>) in
             var inChapter = Set<Int>()
             var inStarters = Set<Int>()
-            Self.collectLines(of: (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapter)
+            Self.collectLines(of: chapter.source ?? (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapter)
             for exercise in chapter.exercises {
                 if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
                     Self.collectLines(of: starter, among: texts, into: &inStarters)

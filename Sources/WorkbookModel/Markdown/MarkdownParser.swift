@@ -17,8 +17,10 @@ public enum MarkdownParser {
     /// The tree, and where the first block nested deeper than `maximumDepth` starts
     /// (that block and all inside it are left out of the tree).
     public static func parseReportingDepth(_ text: String, path: String) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
-        var utf8 = Array(text.utf8)
-        let root: OpaquePointer? = utf8.withUnsafeMutableBufferPointer { buffer in
+        // The String's own bytes: cmark only reads them (an array of them was a copy of
+        // every chapter, fresh memory for the kernel to fault in).
+        var text = text
+        let root: OpaquePointer? = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
             }
@@ -33,34 +35,34 @@ public enum MarkdownParser {
     }
 
     /// Walks the tree with `cmark_iter`: containers get ENTER and EXIT events, leaves
-    /// only ENTER, so a stack of open containers rebuilds the shape.
+    /// only ENTER, so a stack of open containers rebuilds the shape. An open container is
+    /// kept as its fields, children appended in place; it becomes a node once, at its EXIT.
     private static func convert(_ root: OpaquePointer, path: String, tooDeep: inout SourceLocation?) -> MarkdownNode {
         guard let iterator = cmark_iter_new(root) else {
             return MarkdownNode(kind: .document, location: SourceLocation(path: path, line: 1))
         }
         defer { cmark_iter_free(iterator) }
 
-        var stack: [MarkdownNode] = []
+        var stack: [MarkdownNode.Fields] = []
         var finished: MarkdownNode?
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let pointer = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_ENTER {
-                // Indexed, not `stack.last?.location`, which copies the whole node.
                 let enclosing = stack.isEmpty ? SourceLocation(path: path, line: 1) : stack[stack.count - 1].location
-                let node = makeNode(pointer, path: path, enclosing: enclosing)
-                if isLeaf(node.kind) {
-                    stack[stack.count - 1].children.append(node)
+                let fields = makeFields(pointer, path: path, enclosing: enclosing)
+                if isLeaf(fields.kind) {
+                    stack[stack.count - 1].children.append(MarkdownNode(fields))
                 } else if stack.count > maximumDepth {
                     // Skip the whole subtree: the iterator goes on after its EXIT.
-                    if tooDeep == nil { tooDeep = node.location }
+                    if tooDeep == nil { tooDeep = fields.location }
                     cmark_iter_reset(iterator, pointer, CMARK_EVENT_EXIT)
                 } else {
-                    stack.append(node)
+                    stack.append(fields)
                 }
             } else if event == CMARK_EVENT_EXIT {
-                let done = stack.removeLast()
+                let done = MarkdownNode(stack.removeLast())
                 if stack.isEmpty {
                     finished = done
                 } else {
@@ -110,7 +112,7 @@ public enum MarkdownParser {
     /// Keeps what cmark's own HTML renderer (html.c) reads of a node, so that a walker
     /// over the Swift tree writes what it would. (Custom blocks and inlines, whose
     /// `on_enter`/`on_exit` it writes, are never made by cmark's parser.)
-    private static func makeNode(_ node: OpaquePointer, path: String, enclosing: SourceLocation) -> MarkdownNode {
+    private static func makeFields(_ node: OpaquePointer, path: String, enclosing: SourceLocation) -> MarkdownNode.Fields {
         let kind = kind(of: node)
         let line = Int(cmark_node_get_start_line(node))
         let location = kind.isBlock && line > 0
@@ -118,7 +120,7 @@ public enum MarkdownParser {
             : enclosing
         let endLine = kind.isBlock ? max(location.line, Int(cmark_node_get_end_line(node))) : location.line
 
-        var result = MarkdownNode(kind: kind, location: location, endLine: endLine)
+        var result = MarkdownNode.Fields(kind: kind, location: location, endLine: endLine)
         switch kind {
         case .text, .code, .codeBlock, .htmlBlock, .htmlInline:
             result.literal = string(cmark_node_get_literal(node))

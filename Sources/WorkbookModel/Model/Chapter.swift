@@ -12,10 +12,14 @@ public struct Chapter: Sendable, Equatable {
     public var blocks: [MarkdownNode]
     public var exercises: [Exercise]
     public var snippets: [Snippet]
+    /// The file's text, as it was parsed (nil when not kept): the student edition's leak
+    /// audit reads every line of it, and reading all five files again was 4M instructions
+    /// of a render's 280M (callgrind).
+    public var source: String?
 
     public init(
         number: Int, slug: String, title: String, path: String, titleLocation: SourceLocation,
-        blocks: [MarkdownNode] = [], exercises: [Exercise] = [], snippets: [Snippet] = []
+        blocks: [MarkdownNode] = [], exercises: [Exercise] = [], snippets: [Snippet] = [], source: String? = nil
     ) {
         self.number = number
         self.slug = slug
@@ -25,6 +29,7 @@ public struct Chapter: Sendable, Equatable {
         self.blocks = blocks
         self.exercises = exercises
         self.snippets = snippets
+        self.source = source
     }
 
     /// `03-queues`: the name of the chapter's folder in the learner's workspace.

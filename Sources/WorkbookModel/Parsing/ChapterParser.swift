@@ -65,7 +65,7 @@ public struct ChapterParser {
         let chapter = Chapter(
             number: name.number, slug: name.slug, title: title.text, path: path,
             titleLocation: title.location, blocks: blocks,
-            exercises: builder.exercises, snippets: builder.snippets
+            exercises: builder.exercises, snippets: builder.snippets, source: text
         )
         return Result(chapter: chapter, diagnostics: diagnostics.sorted())
     }
