@@ -28,15 +28,24 @@ package struct CodeMask: Sendable {
         var commentMasks: [[Bool]] = []
         var interpolationMasks: [[Bool]] = []
         for line in source {
-            let characters = Array(line)
+            // Each character as its one ASCII byte, or 0 when it is anything else (a quote
+            // with a combining mark is not a quote): the scan compares bytes, not Characters.
+            // Comparing Characters, through arrays made for every comparison, made this scan a
+            // quarter of `workbook mutate`'s own CPU in a debug build; on bytes, a pass over the
+            // repository's 572 Swift files takes 0.65 s instead of 2.25 s (unoptimized, -Onone).
+            let characters: [UInt8] = line.map { $0.utf8.count == 1 ? $0.utf8.first! : 0 }
             var mask = Array(repeating: false, count: characters.count)
             var comment = Array(repeating: false, count: characters.count)
             var interpolation = Array(repeating: false, count: characters.count)
             var index = 0
-            func starts(_ text: String, at offset: Int) -> Bool {
-                let wanted = Array(text)
+            func starts(_ wanted: [UInt8], at offset: Int) -> Bool {
                 guard offset + wanted.count <= characters.count else { return false }
-                return Array(characters[offset..<(offset + wanted.count)]) == wanted
+                var step = 0  // an index loop: `enumerated()` costs generic metadata look-ups unoptimized
+                while step < wanted.count {
+                    if characters[offset + step] != wanted[step] { return false }
+                    step += 1
+                }
+                return true
             }
             while index < characters.count {
                 switch stack[stack.count - 1] {
@@ -44,21 +53,21 @@ package struct CodeMask: Sendable {
                     let inside: Bool
                     if case .interpolation = stack[stack.count - 1] { inside = true } else { inside = false }
                     func markCode(_ offset: Int) { if inside { interpolation[offset] = true } else { mask[offset] = true } }
-                    if starts("//", at: index) {
+                    if starts(Self.lineComment, at: index) {
                         for offset in index..<characters.count { comment[offset] = true }
                         index = characters.count
-                    } else if starts("/*", at: index) {
+                    } else if starts(Self.commentOpen, at: index) {
                         stack.append(.blockComment(depth: 1))
                         comment[index] = true
                         comment[index + 1] = true
                         index += 2
-                    } else if characters[index] == "#" || characters[index] == "\"" {
+                    } else if characters[index] == Self.hash || characters[index] == Self.quote {
                         // `#"`, `##"`, `"""`, `"`: count the hashes, then the quotes.
                         var hashes = 0
-                        while index + hashes < characters.count, characters[index + hashes] == "#" { hashes += 1 }
+                        while index + hashes < characters.count, characters[index + hashes] == Self.hash { hashes += 1 }
                         let quote = index + hashes
-                        if quote < characters.count, characters[quote] == "\"" {
-                            let multiline = starts("\"\"\"", at: quote)
+                        if quote < characters.count, characters[quote] == Self.quote {
+                            let multiline = starts(Self.tripleQuote, at: quote)
                             stack.append(.string(hashes: hashes, multiline: multiline))
                             index = quote + (multiline ? 3 : 1)
                         } else {
@@ -66,11 +75,11 @@ package struct CodeMask: Sendable {
                             index += 1
                         }
                     } else if inside, case .interpolation(let depth) = stack[stack.count - 1],
-                              characters[index] == "(" || characters[index] == ")" {
-                        if characters[index] == ")" && depth == 0 {
+                              characters[index] == Self.openParenthesis || characters[index] == Self.closeParenthesis {
+                        if characters[index] == Self.closeParenthesis && depth == 0 {
                             stack.removeLast()  // the interpolation's own `)`: back in the string
                         } else {
-                            stack[stack.count - 1] = .interpolation(depth: depth + (characters[index] == "(" ? 1 : -1))
+                            stack[stack.count - 1] = .interpolation(depth: depth + (characters[index] == Self.openParenthesis ? 1 : -1))
                             markCode(index)
                         }
                         index += 1
@@ -80,11 +89,11 @@ package struct CodeMask: Sendable {
                     }
                 case .blockComment(let depth):
                     comment[index] = true
-                    if starts("*/", at: index) {
+                    if starts(Self.commentClose, at: index) {
                         if depth == 1 { stack.removeLast() } else { stack[stack.count - 1] = .blockComment(depth: depth - 1) }
                         comment[index + 1] = true
                         index += 2
-                    } else if starts("/*", at: index) {
+                    } else if starts(Self.commentOpen, at: index) {
                         stack[stack.count - 1] = .blockComment(depth: depth + 1)
                         comment[index + 1] = true
                         index += 2
@@ -92,12 +101,17 @@ package struct CodeMask: Sendable {
                         index += 1
                     }
                 case .string(let hashes, let multiline):
-                    let terminator = (multiline ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
-                    let escape = "\\" + String(repeating: "#", count: hashes)
-                    if starts(escape + "(", at: index) {
+                    // Only a backslash or a quote can start an interpolation, an escape or the end.
+                    guard characters[index] == Self.backslash || characters[index] == Self.quote else {
+                        index += 1
+                        continue
+                    }
+                    let terminator = (multiline ? Self.tripleQuote : [Self.quote]) + Array(repeating: Self.hash, count: hashes)
+                    let interpolationStart = [Self.backslash] + Array(repeating: Self.hash, count: hashes) + [Self.openParenthesis]
+                    if starts(interpolationStart, at: index) {
                         stack.append(.interpolation(depth: 0))
-                        index += escape.count + 1
-                    } else if characters[index] == "\\", hashes == 0 {
+                        index += interpolationStart.count
+                    } else if characters[index] == Self.backslash, hashes == 0 {
                         index += 2  // an escape: `\"` does not end the string
                     } else if starts(terminator, at: index) {
                         stack.removeLast()
@@ -119,6 +133,12 @@ package struct CodeMask: Sendable {
         comments = commentMasks
         interpolations = interpolationMasks
     }
+
+    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), hash = UInt8(ascii: "#")
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let openParenthesis = UInt8(ascii: "("), closeParenthesis = UInt8(ascii: ")")
+    private static let lineComment = [slash, slash], commentOpen = [slash, star], commentClose = [star, slash]
+    private static let tripleQuote = [quote, quote, quote]
 
     private enum State {
         case code

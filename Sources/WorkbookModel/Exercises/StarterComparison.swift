@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Whether a learner's file is still its exercise's starter. A file that differs only in
 /// line endings (a Windows clone's CRLF), blank lines, indentation or comments is
@@ -9,8 +10,29 @@ public enum StarterComparison {
     /// `swift`: compare the code with its comments left out (strings are code); else
     /// (a prediction's text) compare the lines alone.
     public static func isUntouched(_ text: String, starter: String, swift: Bool) -> Bool {
-        text == starter || significantLines(text, swift: swift) == significantLines(starter, swift: swift)
+        text == starter || remembered(text, swift: swift) == remembered(starter, swift: swift)
     }
+
+    /// `significantLines`, remembered: every grading compares every exercise's file with its
+    /// starter, mostly the same texts again (a chapter's `mutate` grades it once per mutant),
+    /// and the comparison was over half of `workbook mutate`'s own CPU.
+    private static func remembered(_ text: String, swift: Bool) -> [String] {
+        let key = Key(text: text, swift: swift)
+        if let known = memo.withLock({ $0[key] }) { return known }
+        let lines = significantLines(text, swift: swift)
+        memo.withLock { memo in
+            if memo.count >= 512 { memo.removeAll() }  // a bound, not a policy: a class's files fit
+            memo[key] = lines
+        }
+        return lines
+    }
+
+    private struct Key: Hashable {
+        var text: String
+        var swift: Bool
+    }
+
+    private static let memo = Mutex<[Key: [String]]>([:])
 
     /// The lines that carry meaning: line endings unified, a byte-order mark dropped,
     /// comments removed (Swift), white space at the ends trimmed and runs of it folded,

@@ -7,10 +7,25 @@ public struct ContentHash: Sendable {
     public init() {}
 
     public mutating func combine(_ bytes: some Sequence<UInt8>) {
+        // Contiguous bytes (Data, a native String's UTF-8) through a buffer: the generic
+        // iterator, unoptimized in a debug build, made hashing a file 5% of `mutate`'s CPU.
+        if bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) != nil { return }
         for byte in bytes {
             a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
         }
+    }
+
+    private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
+        var a = self.a, b = self.b, index = 0
+        while index < buffer.count {
+            let byte = UInt64(buffer[index])
+            a = (a ^ byte) &* 0x0000_0100_0000_01b3
+            b = (b ^ byte) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
+            index += 1
+        }
+        self.a = a
+        self.b = b
     }
 
     /// Adds a string and a separator, so `["ab", "c"]` and `["a", "bc"]` differ.

@@ -26,6 +26,13 @@ package enum ByteSearch {
         return nil
     }
 
+    /// Where `byte` first is in `haystack` at or after `start` (memchr).
+    package static func firstOffset(of byte: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = haystack.baseAddress, start >= 0, start < haystack.count,
+              let found = memchr(base + start, Int32(byte), haystack.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Whether `text` holds `byte` (memchr: iterating a String's UTF-8 view costs several
     /// instructions a byte).
     package static func contains(_ byte: UInt8, in text: String) -> Bool {
