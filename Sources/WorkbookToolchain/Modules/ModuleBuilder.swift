@@ -80,7 +80,12 @@ public struct ModuleBuilder: Sendable {
         // Built in a scratch folder renamed into place (CacheEntry): an interrupted build
         // never leaves a half-written module that looks finished.
         _ = try CacheEntry(folder, product: "lib\(name).a").produce { scratch in
+            // Whole-module, its code generated on every core: file by file, the driver ran a
+            // compiler per file, one after another (Stage, 21 files: 5.3-5.5 s of CPU and as
+            // much wall time; whole-module: 2.7-2.8 s of CPU, 2.5 s of wall on 2 cores).
+            // (Batch mode would do too, but its autolink step fails beside -emit-library -static.)
             var arguments = SwiftToolchain.languageFlags + flags + [
+                "-wmo", "-num-threads", "\(BlockingLanes.processors)",
                 "-parse-as-library", "-module-name", name,
                 "-emit-module", "-emit-module-path", scratch.appendingPathComponent("\(name).swiftmodule").path,
                 "-emit-library", "-static", "-o", scratch.appendingPathComponent("lib\(name).a").path,
