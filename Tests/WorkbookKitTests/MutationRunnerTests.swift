@@ -47,6 +47,16 @@ struct MutationRunnerTests {
     }
 }
 
+@Suite("Mutants of several chapters, dealt to one pool of workers")
+struct MutantDealingTests {
+    @Test("each chapter's first pending mutant, then each one's second: every one once, in its chapter's order")
+    func roundRobin() {
+        let dealt = MutationRunner.dealt([[0, 2, 5], [], [1], [3, 4]])
+        #expect(dealt.map { "\($0.chapter).\($0.mutant)" } == ["0.0", "2.1", "3.3", "0.2", "3.4", "0.5"])
+        #expect(MutationRunner.dealt([[], []]).isEmpty)
+    }
+}
+
 /// How many mutants a runner graded (its progress callback is called once for each).
 private final class GradedCount: Sendable {
     let count = Mutex(0)

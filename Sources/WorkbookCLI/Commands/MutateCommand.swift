@@ -132,17 +132,14 @@ enum MutateCommand: Command {
         let line = ProgressLine(console: console, enabled: format == .text && console.interactive,
                                 timings: CommandContext.wantsTimings(context.environment))
         runner.progress = { line.update($0) }
-        var reports: [ChapterMutationReport] = []
-        for chapter in chapters {
-            let started = Date()
-            let report = try runner.run(chapter, only: only)
-            reports.append(report)
-            if format == .text {
-                line.finish()
-                print(report, floor: floor, seconds: Date().timeIntervalSince(started), sampled: options.sample != nil, on: console)
+        let run = try runner.run(chapters, only: only)
+        let reports = run.reports
+        line.finish()
+        if format == .text {
+            for (report, seconds) in zip(reports, run.seconds) {
+                print(report, floor: floor, seconds: seconds, sampled: options.sample != nil, on: console)
             }
         }
-        line.finish()
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -161,7 +158,9 @@ enum MutateCommand: Command {
         let verdict = report.score >= floor
             ? console.styled("\(report.scoreText) caught", .green)
             : console.styled("\(report.scoreText) caught, below the floor of \(String(format: "%g", floor))%", .red)
-        console.print("chapter \(report.chapter): \(counts): \(verdict)" + String(format: "  (%.0f s)", seconds))
+        // The chapters share one pool of workers: the time is when the chapter's last mutant
+        // was in, counted from the start.
+        console.print("chapter \(report.chapter): \(counts): \(verdict)" + String(format: "  (done at %.0f s)", seconds))
         for survivor in report.survivors {
             let mutant = survivor.mutant
             console.print("  \(mutant.file):\(mutant.line): survived: \(mutant.exercise) \(mutant.operatorName): \(mutant.diff)")
