@@ -16,13 +16,6 @@ let strict: [SwiftSetting] = [
     .unsafeFlags(["-warnings-as-errors"]),
 ]
 
-/// The tests' targets keep line tables only: a failing test's backtrace still names its
-/// file and line, and full debug info was a quarter of the test build's CPU
-/// (WorkbookKitTests: 64 s of CPU with `-g`, 49 s with line tables, 2026-12-03).
-let testing: [SwiftSetting] = strict + [
-    .unsafeFlags(["-gline-tables-only"]),
-]
-
 /// The engine's layers, lowest first.
 let engine: [Target.Dependency] = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit"]
 
@@ -54,11 +47,11 @@ var targets: [Target] = [
     .target(name: "Stage", dependencies: ["Diner"], swiftSettings: strict),
 
     // Fixtures shared by the engine's and the CLI's tests (temporary workbooks).
-    .target(name: "WorkbookTestSupport", dependencies: engine, path: "Tests/WorkbookTestSupport", swiftSettings: testing),
+    .target(name: "WorkbookTestSupport", dependencies: engine, path: "Tests/WorkbookTestSupport", swiftSettings: strict),
     // CCmark: the Markdown HTML tests compare the walker with cmark's own renderer.
-    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport", "CCmark"], swiftSettings: testing),
-    .testTarget(name: "WorkbookCLITests", dependencies: engine + ["WorkbookCLI", "WorkbookTestSupport"], swiftSettings: testing),
-    .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: testing),
+    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport", "CCmark"], swiftSettings: strict),
+    .testTarget(name: "WorkbookCLITests", dependencies: engine + ["WorkbookCLI", "WorkbookTestSupport"], swiftSettings: strict),
+    .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: strict),
 ]
 
 for module in chapterModules {
@@ -66,7 +59,7 @@ for module in chapterModules {
     targets.append(.testTarget(
         name: module + "Tests",
         dependencies: [.target(name: module), "Stage", "Diner"],
-        swiftSettings: testing
+        swiftSettings: strict
     ))
 }
 
