@@ -136,13 +136,14 @@ public struct MutationRunner: Sendable {
             // With one chapter, its first bench is made alone: it builds (or finds) what every
             // bench of the chapter shares, so the others find it rather than compiling the same
             // thing side by side. With more, the first tasks are different chapters' anyway.
-            let first = try pendingByChapter.filter({ !$0.isEmpty }).count == 1
-                ? WorkerBench(runner: self, chapter: snapshot[allTasks[0].chapter].chapter, worker: 0) : nil
+            let alone = pendingByChapter.filter { !$0.isEmpty }.count == 1
+            let firstLock = try alone ? WorkerBench.lock(worker: 0, in: workbook) : nil
+            let first = try alone ? WorkerBench(runner: self, chapter: snapshot[allTasks[0].chapter].chapter, worker: 0) : nil
             let graded = try BlockingLanes.map(Array(0..<workers), width: workers) { worker -> [(Int, Int, MutantOutcome)] in
                 // Held while the worker's benches live: a second `workbook mutate` waits rather
                 // than writing its mutants over this one's.
-                let lock = try worker == 0 && first != nil ? nil : WorkerBench.lock(worker: worker, in: workbook)
-                defer { lock?.release(); if worker == 0 { first?.lock?.release() } }
+                let lock = try (worker == 0 ? firstLock : nil) ?? WorkerBench.lock(worker: worker, in: workbook)
+                defer { lock.release() }
                 var benches: [Int: WorkerBench] = [:]
                 if worker == 0, let first { benches[allTasks[0].chapter] = first }
                 var outcomes: [(Int, Int, MutantOutcome)] = []
@@ -155,7 +156,7 @@ public struct MutationRunner: Sendable {
                     guard let taken else { break }
                     let (chapter, index) = allTasks[taken]
                     let plan = snapshot[chapter]
-                    let bench = try benches[chapter] ?? WorkerBench(runner: self, chapter: plan.chapter, worker: worker, locked: false)
+                    let bench = try benches[chapter] ?? WorkerBench(runner: self, chapter: plan.chapter, worker: worker)
                     benches[chapter] = bench
                     let outcome = try bench.grade(plan.chosen[index])
                     let count = done.withLock { counts in counts[chapter] += 1; return counts[chapter] }
@@ -253,27 +254,25 @@ private struct WorkerBench: Sendable {
     let toolchain: SwiftToolchain
     let options: Grader.Options
     let chapter: Chapter
-    /// The worker's lock, when this bench took it (the first bench, made alone); else the
-    /// worker's lane holds it (`lock(worker:in:)`) for all its benches.
-    let lock: FolderLock?
     /// Per exercise id: the workspace copy and the reference text it holds between mutants.
     let copies: [String: (file: URL, reference: String)]
 
-    /// Worker `worker`'s lock: a second `workbook mutate` waits rather than writing its
-    /// mutants over this one's. One per worker, whatever its chapters: a bench per chapter
-    /// shares the worker's folder (each chapter's copies are files of their own there).
+    /// Worker `worker`'s lock, held by whoever makes and uses its benches: a second
+    /// `workbook mutate` waits rather than writing its mutants over this one's. One per
+    /// worker, whatever its chapters: a bench per chapter shares the worker's folder (each
+    /// chapter's copies are files of their own there).
     static func lock(worker: Int, in real: Workbook) throws -> FolderLock {
         let root = CacheFolder.mutateWorker(worker, in: real.cacheFolder)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return try FolderLock(root.appendingPathComponent("lock"))
     }
 
-    init(runner: MutationRunner, chapter original: Chapter, worker: Int, locked: Bool = true) throws {
+    /// Made while `lock(worker:in:)` is held.
+    init(runner: MutationRunner, chapter original: Chapter, worker: Int) throws {
         let real = runner.workbook
         let root = CacheFolder.mutateWorker(worker, in: real.cacheFolder)
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
-        lock = locked ? try Self.lock(worker: worker, in: real) : nil
         for name in ["chapters", "Package.swift", "Sources", "Tests"] {
             let link = root.appendingPathComponent(name)
             let target = real.url(name).path

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Runs blocking work — compiles, child processes — on a few threads of its own.
+/// Runs blocking work — compiles, child processes — on a few threads of its own and the
+/// caller's.
 ///
 /// `DispatchQueue.concurrentPerform` would park GCD's shared worker threads in
 /// `waitpid` for seconds, and those same threads drain the main queue and run Swift
