@@ -108,7 +108,7 @@ public struct Grader: Sendable {
         }
 
         let plan = try planner.plan(exercises, in: chapter)
-        let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan)
+        let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan, wanted: only.map { [$0] } ?? [])
         // The build swapped stand-ins in for what does not compile.
         let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
