@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 @testable import WorkbookKit
 
 /// A fresh copy of `Tests/Fixtures/GradingWorkbook` in a temporary folder: two small
@@ -12,6 +13,7 @@ enum GradingFixture {
     static func copy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: folder)
+        try SeededModules.shareRecipes(folder)
         return folder
     }
 

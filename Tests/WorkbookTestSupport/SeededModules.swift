@@ -27,7 +27,7 @@ public enum SeededModules {
     }
 
     /// Copies the prebuilt Diner and Stage into the cache of the workbook at `root`, and
-    /// gives it the process's shared test objects (`shareTestObjects`).
+    /// gives it the process's shared test objects and recipes (`shareTestObjects`, `shareRecipes`).
     /// Blocks for the first build (a few seconds): call it through `onOwnThread`.
     public static func seed(_ root: URL) throws {
         let source = try prebuilt.get().appendingPathComponent("modules", isDirectory: true)
@@ -37,6 +37,7 @@ public enum SeededModules {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
         }
         try shareTestObjects(root)
+        try shareRecipes(root)
     }
 
     /// `<temp>/workbook-tests-objects-<pid>/`: one `test-objects` cache folder for every
@@ -67,6 +68,28 @@ public enum SeededModules {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedTestObjects.get())
     }
 
+    /// `<temp>/workbook-tests-recipes-<pid>/`: one `recipes` cache folder for every
+    /// workbook copy of this process. The back end's commands are learnt per toolchain and
+    /// flags (`DirectCommands.cached`: three `swiftc -###`, two `clang -###`, a probe built
+    /// and run), the same in every copy; learnt again in each fresh copy, they were 95
+    /// learnings and about a tenth of the engine suites' CPU. Each recipe is written
+    /// whole by rename, so copies may share them.
+    private static let sharedRecipes: Result<URL, any Error> = Result {
+        let folder = temporary("recipes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Makes the `recipes` cache folder of the workbook at `root` this process's shared
+    /// one (a symbolic link), unless it already has one of its own. Every workbook copy
+    /// the test support makes calls it.
+    public static func shareRecipes(_ root: URL) throws {
+        let link = CacheFolder.recipes.url(in: Workbook.cacheFolder(root: root))
+        guard !FileManager.default.fileExists(atPath: link.path) else { return }
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedRecipes.get())
+    }
+
     /// `<temp>/workbook-tests-NAME-<pid>/`, removed when the test process exits: left
     /// behind, they piled up (38 of them, up to 25 MB each, in /tmp after a day's runs).
     private static func temporary(_ name: String) -> URL {
@@ -76,7 +99,7 @@ public enum SeededModules {
 
     private static let removedAtExit: Void = {
         atexit {
-            for name in ["modules", "objects"] {
+            for name in ["modules", "objects", "recipes"] {
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-tests-\(name)-\(getpid())")
                 try? FileManager.default.removeItem(at: folder)
             }
