@@ -17,7 +17,7 @@ final class FixtureSession: @unchecked Sendable {
             .appendingPathComponent("Fixtures/\(fixture)")
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-cli-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: root)
-        try SeededModules.shareRecipes(root)
+        try SeededModules.shareToolchainFacts(root)
     }
 
     /// A session in a workbook already written at `root` (removed with the session).

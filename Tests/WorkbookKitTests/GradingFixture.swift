@@ -13,7 +13,7 @@ enum GradingFixture {
     static func copy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: folder)
-        try SeededModules.shareRecipes(folder)
+        try SeededModules.shareToolchainFacts(folder)
         return folder
     }
 

@@ -27,7 +27,7 @@ public enum SeededModules {
     }
 
     /// Copies the prebuilt Diner and Stage into the cache of the workbook at `root`, and
-    /// gives it the process's shared test objects and recipes (`shareTestObjects`, `shareRecipes`).
+    /// gives it the process's shared test objects and recipes (`shareTestObjects`, `shareToolchainFacts`).
     /// Blocks for the first build (a few seconds): call it through `onOwnThread`.
     public static func seed(_ root: URL) throws {
         let source = try prebuilt.get().appendingPathComponent("modules", isDirectory: true)
@@ -37,7 +37,7 @@ public enum SeededModules {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
         }
         try shareTestObjects(root)
-        try shareRecipes(root)
+        try shareToolchainFacts(root)
     }
 
     /// `<temp>/workbook-tests-objects-<pid>/`: one `test-objects` cache folder for every
@@ -80,14 +80,22 @@ public enum SeededModules {
         return folder
     }
 
-    /// Makes the `recipes` cache folder of the workbook at `root` this process's shared
-    /// one (a symbolic link), unless it already has one of its own. Every workbook copy
-    /// the test support makes calls it.
-    public static func shareRecipes(_ root: URL) throws {
-        let link = CacheFolder.recipes.url(in: Workbook.cacheFolder(root: root))
-        guard !FileManager.default.fileExists(atPath: link.path) else { return }
-        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedRecipes.get())
+    /// What the workbook at `root` would learn about the toolchain, given from this
+    /// process's: its `recipes` cache folder made the shared one (a symbolic link), and the
+    /// toolchain's version copied from the tests' own (`SwiftToolchain.forTests`; stamped
+    /// with swiftc's path, size and date, so a copy with another SWIFTC asks again), each
+    /// unless the copy has its own. Every workbook copy the test support makes calls it.
+    public static func shareToolchainFacts(_ root: URL) throws {
+        let cache = Workbook.cacheFolder(root: root)
+        let link = CacheFolder.recipes.url(in: cache)
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: link.path) {
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedRecipes.get())
+        }
+        let version = CacheFolder.toolchainVersion.url(in: cache)
+        if !FileManager.default.fileExists(atPath: version.path), (try? SwiftToolchain.forTests()) != nil {
+            try? FileManager.default.copyItem(at: SwiftToolchain.testsVersionCache, to: version)
+        }
     }
 
     /// `<temp>/workbook-tests-NAME-<pid>/`, removed when the test process exits: left

@@ -17,7 +17,7 @@ public struct TemporaryWorkbook {
             at: root.appendingPathComponent("chapters"), withIntermediateDirectories: true)
         try write("Package.swift", "// swift-tools-version:6.0\n")
         for (path, text) in files { try write(path, text) }
-        try SeededModules.shareRecipes(root)
+        try SeededModules.shareToolchainFacts(root)
     }
 
     public func write(_ path: String, _ text: String) throws {
