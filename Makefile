@@ -33,7 +33,7 @@ BUILD   ?= .build
 APT      = flock /tmp/closures-workbook-apt.lock apt-get -o DPkg::Lock::Timeout=300
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
+.PHONY: setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check student-handouts-check instructor-handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -306,10 +306,19 @@ handouts-deps: chromium-deps
 
 # Both editions as books (student on A4, instructor on Letter, so both papers are
 # checked), then every page in Chromium, through vnu, and the books' pages.
-# The two books are rendered side by side (each mostly waits on Chromium's printing);
-# then every page is checked.
-handouts-check: handouts-books
-	@$(MAKE) --no-print-directory handouts-pages
+# Two chains side by side, one per edition: its book (mostly waiting on Chromium's
+# printing), then its pages checked, so the student's pages are checked while the
+# instructor's book still prints. (Both books, then both editions' pages: 112 + 77 s of
+# CI's last phase, its longest chain, 2026-12-03.)
+handouts-check: build chromium-deps handouts-deps
+	$(MAKE) --no-print-directory -j2 --output-sync=target student-handouts-check instructor-handouts-check
+student-handouts-check: student-book
+	$(TIMED) "check the student pages" python3 scripts/handouts-check.py handouts/student --artifacts handouts/check \
+	  --books handouts/student/workbook.pdf
+instructor-handouts-check: instructor-book
+	$(TIMED) "check the instructor pages" python3 scripts/handouts-check.py handouts/instructor --artifacts handouts/check \
+	  --books handouts/instructor/workbook.pdf
+# The same, one step after the other: both books, then both editions' pages.
 handouts-books: build chromium-deps handouts-deps
 	$(MAKE) --no-print-directory -j2 --output-sync=target student-book instructor-book
 handouts-pages: chromium-deps handouts-deps
