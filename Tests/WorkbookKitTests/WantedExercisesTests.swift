@@ -5,12 +5,13 @@ import WorkbookTestSupport
 @testable import WorkbookModel
 import WorkbookToolchain
 
-/// An exercise checked alone (`check N.M`, a mutant) that does not compile is decided
-/// when its file is blamed: the build stops there, before the module is built again with
-/// its stand-in and the tests' objects are compiled for that mix.
-@Suite("An exercise checked alone that does not compile", .tags(.compiles))
+/// An exercise checked alone (`check N.M`, a mutant): one that does not compile is
+/// decided when its file is blamed, before the module is built again with its stand-in
+/// and the tests' objects are compiled for that mix; graded by its own tests (`mutate`),
+/// only its tests are compiled for an interface the chapter's tests were not compiled for.
+@Suite("An exercise checked alone", .tags(.compiles))
 struct WantedExercisesTests {
-    @Test("is decided at the failed compile: no tests' objects and no runner are built for its stand-in, and the verdict is the full check's")
+    @Test("that does not compile is decided at the failed compile: no tests' objects and no runner are built for its stand-in, and the verdict is the full check's")
     func stopsAtTheBrokenExercise() async throws {
         let root = try GradingFixture.copy()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -43,5 +44,40 @@ struct WantedExercisesTests {
         #expect(full.exercises.map(\.status) == [.passed, .doesNotCompile, .passed])
         #expect(full.exercises[1].message == broken.message)
         #expect(!built(.testObjects).isEmpty)
+    }
+
+    @Test("graded by its own tests (mutate): after its interface changed, only its tests are compiled, and a check compiles them all")
+    func compilesOnlyItsOwnTests() async throws {
+        let root = try GradingFixture.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let workbook = try Workbook(root: root)
+        let chapter = try workbook.chapter("1")
+        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for exercise in chapter.exercises {
+            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
+        }
+        // A declaration of its own: the module's interface is not the references' any more.
+        let own = folder.appendingPathComponent("Ex1_Add.swift")
+        try (String(contentsOf: own, encoding: .utf8) + "\npublic func addedByTheLearner() -> Int { 1 }\n").write(to: own, atomically: true, encoding: .utf8)
+        let objects = CacheFolder.testObjects.url(in: workbook.cacheFolder)
+        func compiled() -> Set<String> {
+            let folders = ((try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []).filter { !$0.contains(".") }
+            return Set(folders.flatMap { name in
+                ((try? FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(name).path)) ?? []).filter { $0.hasSuffix("Tests.o") }
+            })
+        }
+        var options = Grader.Options()
+        options.wantedTestsOnly = true
+        let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
+        let byItsOwnTests = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        let alone = try await onOwnThread { try byItsOwnTests.grade(chapter, only: ExerciseID("1.1")!) }
+        #expect(alone.exercises.map(\.status) == [.passed])
+        #expect(alone.exercises.first?.tests.count == 2)
+        #expect(compiled() == ["Ex1_AddTests.o"])
+
+        let full = try await onOwnThread { try Grader(workbook: workbook, toolchain: toolchain).grade(chapter) }
+        #expect(full.allPassed)
+        #expect(compiled() == ["Ex1_AddTests.o", "Ex2_ApplyTests.o", "Ex3_TotalTests.o"])
     }
 }

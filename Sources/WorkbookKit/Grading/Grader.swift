@@ -43,6 +43,13 @@ public struct Grader: Sendable {
         /// first differs (asked for with `workbook hint`, or after three tries); the
         /// others' reports say only where and how it differs.
         public var revealPredictions: Set<ExerciseID> = []
+        /// An exercise checked alone is graded by its own tests only: when the chapter's
+        /// tests are not compiled for its module's interface yet, only its tests are
+        /// compiled, and the exercises its tests reach are not graded beside it (their
+        /// notes are for a learner). `mutate` sets it: a mutant that changes the interface
+        /// (a stored property's initial value is part of it) compiled every test file of
+        /// the chapter again.
+        public var wantedTestsOnly = false
 
         public init() {}
     }
@@ -108,14 +115,14 @@ public struct Grader: Sendable {
         }
 
         let plan = try planner.plan(exercises, in: chapter)
-        let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan, wanted: only.map { [$0] } ?? [])
+        let built = try GradingBuild(settings: buildSettings, chapter: chapter, moduleName: moduleName, exercises: exercises).run(plan, wanted: only.map { [$0] } ?? [], narrowTests: options.wantedTestsOnly)
         // The build swapped stand-ins in for what does not compile.
         let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
         let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
         var graded = selected
-        if let dependencies, only != nil {
+        if let dependencies, only != nil, !options.wantedTestsOnly {
             for exercise in selected {
                 for id in dependencies.of(exercise) where !graded.contains(where: { $0.id == id }) {
                     if let other = exercises.first(where: { $0.id == id }) { graded.append(other) }
@@ -168,7 +175,7 @@ public struct Grader: Sendable {
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
-        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace)")
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []

@@ -226,7 +226,7 @@ public struct MutationRunner: Sendable {
             throw WorkbookError.unreadable(path: chapter.path, reason: "chapter \(chapter.number) names no reference files, so it has nothing to mutate")
         }
         var hash = ContentHash()
-        hash.combine("mutate-v1")
+        hash.combine("mutate-v2")  // v2: graded by its own tests first (WorkerBench.grade)
         hash.combine(WorkbookVersion.current)
         hash.combine(toolchain.version)
         hash.combine("\(options.timeout)")
@@ -326,7 +326,14 @@ private struct WorkerBench: Sendable {
         }
         try AtomicFile.write(mutant.apply(to: copy.reference), to: copy.file)
         defer { try? AtomicFile.write(copy.reference, to: copy.file) }
-        let grade = try graded(chapter, only: id)
+        // By the exercise's own tests first (a mutant that changes the module's interface
+        // then compiles those, not the chapter's every test file); a survivor is graded
+        // again as `check` grades it, so that the chapter's other tests still decide
+        // whether it compiles at all (it may break their build, not this exercise's).
+        var grade = try graded(chapter, only: id, wantedTestsOnly: true)
+        if grade.exercises.first(where: { $0.id == id })?.status == .passed {
+            grade = try graded(chapter, only: id)
+        }
         guard let result = grade.exercises.first(where: { $0.id == id }) else {
             return MutantOutcome(status: .didNotCompile, detail: "the exercise was not graded")
         }
@@ -341,8 +348,10 @@ private struct WorkerBench: Sendable {
     }
 
     /// `chapter` graded on this bench, as `check` grades it (no progress events).
-    private func graded(_ chapter: Chapter, only: ExerciseID?) throws -> ChapterGrade {
-        try Grader(workbook: workbook, toolchain: toolchain, options: options).grade(chapter, only: only)
+    private func graded(_ chapter: Chapter, only: ExerciseID?, wantedTestsOnly: Bool = false) throws -> ChapterGrade {
+        var options = options
+        options.wantedTestsOnly = wantedTestsOnly
+        return try Grader(workbook: workbook, toolchain: toolchain, options: options).grade(chapter, only: only)
     }
 
     private func firstLine(_ text: String) -> String {

@@ -60,7 +60,10 @@ struct GradingBuild {
     /// objects for that mix, the runner) would serve only exercises nobody asked for.
     /// In `workbook mutate`, that rest was half of chapter 1's CPU: each non-compiling
     /// mutant's stand-in mix compiled the tests again (4 of its 5, 23 of 43 s).
-    func run(_ planned: GradingPlan, wanted: Set<ExerciseID> = []) throws -> Output {
+    ///
+    /// `narrowTests` (with `wanted`): the runner may hold only the wanted exercises' tests
+    /// (`Grader.Options.wantedTestsOnly`).
+    func run(_ planned: GradingPlan, wanted: Set<ExerciseID> = [], narrowTests: Bool = false) throws -> Output {
         var plan = planned
         func wantedAllBroken() -> Bool { !wanted.isEmpty && wanted.allSatisfy { plan.broken[$0] != nil } }
         settings.events?(.compilingSupport)
@@ -124,6 +127,15 @@ struct GradingBuild {
                 exercises.first { $0.id == submission.exercise }?.testsFile
             }.flatMap { [$0, HiddenTests.file(forTests: $0)].compactMap { $0 } }.map { workbook.url($0).standardizedFileURL.path })
             let testFiles = allTestFiles.filter { !leftOutTests.contains($0.standardizedFileURL.path) }
+            // `narrowTests` (mutate): when the whole set is not compiled for this interface
+            // yet (a mutant that changed it), the wanted exercises' own tests are compiled,
+            // a tenth of the work. Should they not compile alone, the whole set is compiled
+            // as always, and its diagnostics are the ones blamed.
+            if narrowTests, let narrowed = wantedTestFiles(testFiles, wanted: wanted),
+               !testObjectsKnown(module: module, dependencies: dependencies, testFiles: testFiles),
+               case .success(let tests) = compileTests(module: module, dependencies: dependencies, testFiles: narrowed) {
+                return Output(plan: plan, runner: RunnerInputs(module: module, dependencies: dependencies, tests: tests, commands: commands))
+            }
             switch compileTests(module: module, dependencies: dependencies, testFiles: testFiles) {
             case .success(let tests):
                 return Output(plan: plan, runner: RunnerInputs(module: module, dependencies: dependencies, tests: tests, commands: commands))
@@ -197,9 +209,11 @@ struct GradingBuild {
         }
     }
 
-    private func compileTests(
+    /// Where the objects of `testFiles` compiled against `module` are kept, by a key of
+    /// everything they are compiled from; and where a lasting failure to compile them is.
+    private func testObjectsPlace(
         module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
-    ) -> CompileResult<TestObjects> {
+    ) -> (tests: TestObjects, named: [(String, URL)], failureFile: URL) {
         var objectsHash = ContentHash()
         objectsHash.combine(settings.toolchain.version)
         objectsHash.combine(GradingBuild.entryPoint)
@@ -216,8 +230,33 @@ struct GradingBuild {
             objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
         let objects = CacheFolder.testObjects.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
-        let tests = TestObjects(folder: objects, key: objectsHash.hex)
-        let failureFile = objects.appendingPathExtension("failure.txt")
+        return (TestObjects(folder: objects, key: objectsHash.hex), named, objects.appendingPathExtension("failure.txt"))
+    }
+
+    /// Whether the objects of `testFiles` are compiled for `module`, or known not to compile.
+    private func testObjectsKnown(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+    ) -> Bool {
+        let place = testObjectsPlace(module: module, dependencies: dependencies, testFiles: testFiles)
+        return CacheEntry(place.tests.folder, product: "WorkbookRunnerMain.o").existing() != nil
+            || FileManager.default.fileExists(atPath: place.failureFile.path)
+    }
+
+    /// The tests files the wanted exercises need: the chapter's, less every other
+    /// exercise's tests and hidden tests. Nil when that leaves out nothing.
+    private func wantedTestFiles(_ testFiles: [URL], wanted: Set<ExerciseID>) -> [URL]? {
+        let others = Set(exercises.filter { !wanted.contains($0.id) }.compactMap(\.testsFile)
+            .flatMap { [$0, HiddenTests.file(forTests: $0)].compactMap { $0 } }
+            .map { workbook.url($0).standardizedFileURL.path })
+        let kept = testFiles.filter { !others.contains($0.standardizedFileURL.path) }
+        return kept.count < testFiles.count ? kept : nil
+    }
+
+    private func compileTests(
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+    ) -> CompileResult<TestObjects> {
+        let (tests, named, failureFile) = testObjectsPlace(module: module, dependencies: dependencies, testFiles: testFiles)
+        let objects = tests.folder
         // Kept as the compiler said it (relative, so the memo is right in any copy), and
         // read with this workbook's absolute paths, as blame expects them.
         func failure(_ text: String) -> CompileResult<TestObjects> {
