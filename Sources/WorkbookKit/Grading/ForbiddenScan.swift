@@ -9,8 +9,9 @@ enum ForbiddenScan {
     /// `file:line:1: error: …` for the first forbidden construct in `source`, or nil.
     static func refusal(_ source: String, exercise: Exercise, shownPath: String) -> String? {
         guard !exercise.forbids.isEmpty else { return nil }
-        let tokens = SourceTokens(source).tokens.map(\.text)
-        let lines = SourceTokens(source).tokens.map(\.line)
+        let scanned = SourceTokens(source).tokens
+        let tokens = scanned.map(\.text)
+        let lines = scanned.map(\.line)
         var first: (line: Int, construct: ForbiddenConstructs.Construct)?
         for construct in ForbiddenConstructs.table where exercise.forbids.contains(construct.name) {
             let count = construct.tokens.count

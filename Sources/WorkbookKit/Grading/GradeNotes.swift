@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookModel
+import WorkbookSystem
 import WorkbookToolchain
 
 /// What is noted on the grades once the tests ran: the compiler's warnings in the
@@ -29,8 +30,19 @@ struct GradeNotes {
     func escapeHatches(in submission: Submission, allowed: [String]) -> [EscapeHatch] {
         guard !submission.isStarter, submission.file.pathExtension == "swift",
               let data = FileManager.default.contents(atPath: submission.file.path) else { return [] }
-        return EscapeHatchScan.scan(String(decoding: data, as: UTF8.self), path: paths.displayPath(of: submission), allowed: allowed)
+        let key = ScanKey(text: String(decoding: data, as: UTF8.self), path: paths.displayPath(of: submission), allowed: allowed)
+        return Self.scans.value(for: key) { EscapeHatchScan.scan(key.text, path: key.path, allowed: key.allowed) }
     }
+
+    private struct ScanKey: Hashable {
+        var text: String
+        var path: String
+        var allowed: [String]
+    }
+
+    /// Every grading scans every written file, mostly the same texts again: `mutate`
+    /// grades a chapter once per mutant (the scans were 2.6% of its CPU, perf).
+    private static let scans = BoundedMemo<ScanKey, [EscapeHatch]>(limit: 512)
 
     /// The compiler's warnings in the learner's own file for `id`, paths as the learner reads them.
     func warnings(of id: ExerciseID, in inputs: RunnerInputs, submissions: [Submission]) -> String {

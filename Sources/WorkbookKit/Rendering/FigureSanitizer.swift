@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WorkbookSystem
 #if canImport(FoundationXML)
 import FoundationXML  // XMLParser lives here on Linux; on Darwin it is in Foundation
@@ -220,21 +219,17 @@ struct FigureSanitizer {
     /// result and once embedding it, and the check was 4M of a render's 267M instructions
     /// (callgrind). The tree is a function of the text, and the check of the tree.
     private static func checked(_ root: Element, parsedFrom text: String) throws(Figure.Rejection) -> [String: Int] {
-        if let known = verdicts.withLock({ $0[text] }) { return try known.get() }
-        var ids: [String: Int] = [:]
-        let verdict = Swift.Result { () throws(Figure.Rejection) in
-            try check(root, ids: &ids)
-            return ids
-        }
-        verdicts.withLock { known in
-            // A long `watch` sees many versions of a figure: the memo never holds more than a workbook's worth.
-            if known.count >= 256 { known.removeAll() }
-            known[text] = verdict
-        }
-        return try verdict.get()
+        try verdicts.value(for: text) {
+            Swift.Result { () throws(Figure.Rejection) in
+                var ids: [String: Int] = [:]
+                try check(root, ids: &ids)
+                return ids
+            }
+        }.get()
     }
 
-    private static let verdicts = Mutex<[String: Swift.Result<[String: Int], Figure.Rejection>]>([:])
+    /// A long `watch` sees many versions of a figure: the memo never holds more than a workbook's worth.
+    private static let verdicts = BoundedMemo<String, Swift.Result<[String: Int], Figure.Rejection>>(limit: 256)
 
     /// Refuses an element or attribute the allowlists do not name, or a value that could
     /// reach outside the figure; collects the ids (each once).

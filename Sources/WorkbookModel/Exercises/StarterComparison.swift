@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import WorkbookSystem
 
 /// Whether a learner's file is still its exercise's starter. A file that differs only in
 /// line endings (a Windows clone's CRLF), blank lines, indentation or comments is
@@ -17,14 +17,7 @@ public enum StarterComparison {
     /// starter, mostly the same texts again (a chapter's `mutate` grades it once per mutant),
     /// and the comparison was over half of `workbook mutate`'s own CPU.
     private static func remembered(_ text: String, swift: Bool) -> [String] {
-        let key = Key(text: text, swift: swift)
-        if let known = memo.withLock({ $0[key] }) { return known }
-        let lines = significantLines(text, swift: swift)
-        memo.withLock { memo in
-            if memo.count >= 512 { memo.removeAll() }  // a bound, not a policy: a class's files fit
-            memo[key] = lines
-        }
-        return lines
+        memo.value(for: Key(text: text, swift: swift)) { significantLines(text, swift: swift) }
     }
 
     private struct Key: Hashable {
@@ -32,7 +25,7 @@ public enum StarterComparison {
         var swift: Bool
     }
 
-    private static let memo = Mutex<[Key: [String]]>([:])
+    private static let memo = BoundedMemo<Key, [String]>(limit: 512)
 
     /// The lines that carry meaning: line endings unified, a byte-order mark dropped,
     /// comments removed (Swift), white space at the ends trimmed and runs of it folded,

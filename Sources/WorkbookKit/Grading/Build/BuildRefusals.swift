@@ -20,15 +20,34 @@ struct BuildRefusals {
             let shown = paths.displayPath(of: entry.current.submission)
             guard let text = entry.current.text, let exercise = exercises.first(where: { $0.id == entry.exercise }) else { continue }
             let reference = entry.reference?.text ?? ""
-            if let line = ReachIntoTests.sourceLocationLine(text) {
-                next = Blame.refuse(exercise.id, "\(shown):\(line):1: error: "
-                    + "`#sourceLocation` would make the compiler's messages name another file; remove it", in: next)
-            } else if let refusal = ReachIntoTests.refusal(learner: text, reference: reference, shownPath: shown)
-                        ?? ForbiddenScan.refusal(text, exercise: exercise, shownPath: shown) {
+            let key = RefusalKey(text: text, reference: reference, forbids: exercise.forbids, shownPath: shown)
+            if let refusal = Self.refusals.value(for: key, { Self.refusal(key, exercise: exercise) }) {
                 next = Blame.refuse(exercise.id, refusal, in: next)
             }
         }
         return next
+    }
+
+    /// What a refusal of one learner file depends on: its text, its reference's (whose
+    /// public operators it may declare too), what its exercise forbids, and how it is named.
+    private struct RefusalKey: Hashable {
+        var text: String
+        var reference: String
+        var forbids: [String]
+        var shownPath: String
+    }
+
+    /// Every grading scans every learner file (tokenized up to five times), though mostly
+    /// the same texts again: in `workbook mutate`, which grades a chapter once per mutant,
+    /// the scans were a quarter of the tool's own CPU (perf).
+    private static let refusals = BoundedMemo<RefusalKey, String?>(limit: 512)
+
+    private static func refusal(_ key: RefusalKey, exercise: Exercise) -> String? {
+        if let line = ReachIntoTests.sourceLocationLine(key.text) {
+            return "\(key.shownPath):\(line):1: error: `#sourceLocation` would make the compiler's messages name another file; remove it"
+        }
+        return ReachIntoTests.refusal(learner: key.text, reference: key.reference, shownPath: key.shownPath)
+            ?? ForbiddenScan.refusal(key.text, exercise: exercise, shownPath: key.shownPath)
     }
 
     enum InterpositionOutcome {
