@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkbookTestSupport
 @testable import WorkbookKit
+import WorkbookModel
 
 /// A fresh copy of `Tests/Fixtures/GradingWorkbook` in a temporary folder: two small
 /// chapters (1: three exercises; 2: one exercise per fault), no support modules.
@@ -14,6 +15,17 @@ enum GradingFixture {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: folder)
         try SeededModules.shareToolchainFacts(folder)
+        return folder
+    }
+
+    /// `chapter`'s references copied into `workbook`'s workspace, as by a learner who
+    /// solved every exercise: the folder of the chapter's exercise files.
+    static func solve(_ chapter: Chapter, in workbook: Workbook) throws -> URL {
+        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for exercise in chapter.exercises {
+            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
+        }
         return folder
     }
 

@@ -95,11 +95,7 @@ struct GradingTests {
         // paths) and the link are new.
         let testObjects = CacheFolder.testObjects.url(in: workbook.cacheFolder)
         let builtTestObjects = try FileManager.default.contentsOfDirectory(atPath: testObjects.path).sorted()
-        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for exercise in chapter.exercises {
-            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
-        }
+        let folder = try GradingFixture.solve(chapter, in: workbook)
         let grade = try await onOwnThread { try grader.grade(chapter) }
         #expect(grade.allPassed)
         #expect(grade.exercises.map(\.tests.count) == [2, 1, 2])
@@ -131,11 +127,7 @@ struct GradingTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
-        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for exercise in chapter.exercises {
-            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
-        }
+        let folder = try GradingFixture.solve(chapter, in: workbook)
         let said = Mutex<[GradingEvent]>([])
         var grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         grader.events = { event in said.withLock { $0.append(event) } }

@@ -17,11 +17,7 @@ struct WantedExercisesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
-        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for exercise in chapter.exercises {
-            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
-        }
+        let folder = try GradingFixture.solve(chapter, in: workbook)
         try "public func applyTwice(_ transform: (Int) -> Int, to value: Int) -> Int { transform(value }\n"
             .write(to: folder.appendingPathComponent("Ex2_Apply.swift"), atomically: true, encoding: .utf8)
         let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
@@ -52,11 +48,7 @@ struct WantedExercisesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
-        let folder = workbook.exercisesFolder.appendingPathComponent(chapter.stem)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for exercise in chapter.exercises {
-            try FileManager.default.copyItem(at: workbook.url(exercise.referenceFile!), to: folder.appendingPathComponent(exercise.fileName!))
-        }
+        let folder = try GradingFixture.solve(chapter, in: workbook)
         // A declaration of its own: the module's interface is not the references' any more.
         let own = folder.appendingPathComponent("Ex1_Add.swift")
         try (String(contentsOf: own, encoding: .utf8) + "\npublic func addedByTheLearner() -> Int { 1 }\n").write(to: own, atomically: true, encoding: .utf8)
