@@ -20,7 +20,7 @@ struct BuildRefusals {
             let shown = paths.displayPath(of: entry.current.submission)
             guard let text = entry.current.text, let exercise = exercises.first(where: { $0.id == entry.exercise }) else { continue }
             let reference = entry.reference?.text ?? ""
-            let key = RefusalKey(text: text, reference: reference, forbids: exercise.forbids, shownPath: shown)
+            let key = RefusalKey(exercise: exercise.id.description, text: text, reference: reference, forbids: exercise.forbids, shownPath: shown)
             if let refusal = Self.refusals.value(for: key, { Self.refusal(key, exercise: exercise) }) {
                 next = Blame.refuse(exercise.id, refusal, in: next)
             }
@@ -28,9 +28,11 @@ struct BuildRefusals {
         return next
     }
 
-    /// What a refusal of one learner file depends on: its text, its reference's (whose
-    /// public operators it may declare too), what its exercise forbids, and how it is named.
+    /// What a refusal of one learner file depends on: its exercise (named in the words),
+    /// its text, its reference's (whose public operators it may declare too), what its
+    /// exercise forbids, and how it is named.
     private struct RefusalKey: Hashable {
+        var exercise: String
         var text: String
         var reference: String
         var forbids: [String]
