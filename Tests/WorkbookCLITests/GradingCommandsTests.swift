@@ -18,6 +18,7 @@ final class FixtureSession: @unchecked Sendable {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-cli-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: root)
         try SeededModules.shareToolchainFacts(root)
+        try SeededModules.shareTestObjects(root)
     }
 
     /// A session in a workbook already written at `root` (removed with the session).

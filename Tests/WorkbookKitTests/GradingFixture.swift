@@ -11,10 +11,13 @@ enum GradingFixture {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/GradingWorkbook")
 
-    static func copy() throws -> URL {
+    /// `sharingTestObjects`: the copy's tests' objects are the test process's shared ones
+    /// (`SeededModules.shareTestObjects`); false for a test that counts what is compiled.
+    static func copy(sharingTestObjects: Bool = true) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: folder)
         try SeededModules.shareToolchainFacts(folder)
+        if sharingTestObjects { try SeededModules.shareTestObjects(folder) }
         return folder
     }
 

@@ -82,7 +82,7 @@ struct GradingTests {
 
     @Test("proves every starter fails and every reference passes, then reuses the compiled tests for the learner")
     func verifyAndCache() async throws {
-        let root = try GradingFixture.copy()
+        let root = try GradingFixture.copy(sharingTestObjects: false)
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")

@@ -39,7 +39,7 @@ struct TestSourcePathsTests {
     func copiesShareObjects() async throws {
         let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
         let options = { var options = Grader.Options(); options.runStarters = true; return options }()
-        let first = try GradingFixture.copy()
+        let first = try GradingFixture.copy(sharingTestObjects: false)
         defer { try? FileManager.default.removeItem(at: first) }
         let firstBook = try Workbook(root: first)
         let firstGrade = try await onOwnThread {
@@ -51,7 +51,7 @@ struct TestSourcePathsTests {
 
         // The second copy gets the first one's objects; then the first is gone, so whatever
         // the report quotes from a test file can only come from the second copy's.
-        let second = try GradingFixture.copy()
+        let second = try GradingFixture.copy(sharingTestObjects: false)
         defer { try? FileManager.default.removeItem(at: second) }
         let secondBook = try Workbook(root: second)
         let secondObjects = CacheFolder.testObjects.url(in: secondBook.cacheFolder)

@@ -13,7 +13,7 @@ import WorkbookToolchain
 struct WantedExercisesTests {
     @Test("that does not compile is decided at the failed compile: no tests' objects are built for its stand-in, and the verdict is the full check's")
     func stopsAtTheBrokenExercise() async throws {
-        let root = try GradingFixture.copy()
+        let root = try GradingFixture.copy(sharingTestObjects: false)
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")
@@ -43,7 +43,7 @@ struct WantedExercisesTests {
 
     @Test("graded by its own tests (mutate): after its interface changed, only its tests are compiled, and a check compiles them all")
     func compilesOnlyItsOwnTests() async throws {
-        let root = try GradingFixture.copy()
+        let root = try GradingFixture.copy(sharingTestObjects: false)
         defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("1")

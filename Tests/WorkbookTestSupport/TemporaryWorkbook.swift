@@ -18,6 +18,7 @@ public struct TemporaryWorkbook {
         try write("Package.swift", "// swift-tools-version:6.0\n")
         for (path, text) in files { try write(path, text) }
         try SeededModules.shareToolchainFacts(root)
+        try SeededModules.shareTestObjects(root)
     }
 
     public func write(_ path: String, _ text: String) throws {

@@ -44,6 +44,19 @@ package struct CacheEntry: Sendable {
         if !replacing, let found = existing() { return found }
         let parent = folder.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        // One maker per key at a time, the others waiting to find its product: side by
+        // side, a class's lanes or a test process's workbook copies compiled the same tests'
+        // objects at once, each for nothing but the first (23 copies, 31 compiles of one
+        // key, 42 s of CPU, in the engine's suites). Unlinked when done, so no lock files
+        // pile up; one that waited on the unlinked file still checks for the product first.
+        // Without a lock (a read-only parent), two makers race, and the rename still keeps one.
+        let lockFile = parent.appendingPathComponent(".lock-\(folder.lastPathComponent)")
+        let lock = try? FolderLock(lockFile)
+        defer {
+            if lock != nil { try? FileManager.default.removeItem(at: lockFile) }
+            lock?.release()
+        }
+        if !replacing, let found = existing() { return found }
         StaleScratch.sweep(parent)
         // Unique per build, not per process: two lanes of one process may make it at once.
         let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
