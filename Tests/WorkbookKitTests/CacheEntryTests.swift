@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbookSystem
 @testable import WorkbookToolchain
@@ -30,6 +31,38 @@ struct CacheEntryTests {
         #expect(makes == 1)
         #expect(Self.read(first) == "one" && second == first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"])
+    }
+
+    @Test("a second maker of the same key waits for the first and finds its product instead of making it again")
+    func secondMakerWaits() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = CacheEntry(root.appendingPathComponent("m-key"), product: "lib.a")
+        let making = DispatchSemaphore(value: 0)
+        let firstDone = DispatchSemaphore(value: 0)
+        let first = Mutex<URL?>(nil)
+        Thread.detachNewThread {
+            let made = try? entry.produce { scratch in
+                making.signal()
+                // Long enough for the second maker to arrive while this one is still making.
+                Thread.sleep(forTimeInterval: 0.3)
+                try Data("first".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+                return true
+            }
+            first.withLock { $0 = made }
+            firstDone.signal()
+        }
+        making.wait()
+        let secondMakes = Mutex(0)
+        let second = try entry.produce { scratch in
+            secondMakes.withLock { $0 += 1 }
+            try Data("second".utf8).write(to: scratch.appendingPathComponent("lib.a"))
+            return true
+        }
+        firstDone.wait()
+        #expect(secondMakes.withLock { $0 } == 0, "the second maker made the entry again")
+        #expect(Self.read(second) == "first" && first.withLock { $0 } == second)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["m-key"], "a lock file or scratch folder was left")
     }
 
     @Test("a second build of the same key, finished while the first is in place, keeps the first one's files")
