@@ -19,6 +19,7 @@ final class FixtureSession: @unchecked Sendable {
         try FileManager.default.copyItem(at: source, to: root)
         try SeededModules.shareToolchainFacts(root)
         try SeededModules.shareTestObjects(root)
+        try SeededModules.shareModules(root)
     }
 
     /// A session in a workbook already written at `root` (removed with the session).

@@ -17,6 +17,7 @@ enum GradingFixture {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-grading-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: folder)
         try SeededModules.shareToolchainFacts(folder)
+        try SeededModules.shareModules(folder)
         if sharingTestObjects { try SeededModules.shareTestObjects(folder) }
         return folder
     }

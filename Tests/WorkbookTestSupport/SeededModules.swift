@@ -17,27 +17,40 @@ public enum SeededModules {
     public static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `<temp>/workbook-tests-modules-<pid>/`: the cache the modules are built in, once.
-    private static let prebuilt: Result<URL, any Error> = Result {
-        let cache = temporary("modules")
-        let builder = ModuleBuilder(toolchain: try SwiftToolchain.forTests(), cacheFolder: cache)
+    /// `<temp>/workbook-tests-modules-<pid>/`: the cache whose `modules` folder every
+    /// workbook copy of this process shares (`shareModules`).
+    private static let modulesCache = temporary("modules")
+
+    /// The repository's Diner and Stage, built once into the shared modules.
+    private static let prebuilt: Result<Void, any Error> = Result {
+        let builder = ModuleBuilder(toolchain: try SwiftToolchain.forTests(), cacheFolder: modulesCache)
         let resolution = ImportableModules(root: repository, builder: builder).build(["Diner", "Stage"])
         if let failure = resolution.failures.first { throw SeedFailure(module: failure.key, reason: failure.value) }
-        return cache
     }
 
-    /// Copies the prebuilt Diner and Stage into the cache of the workbook at `root`, and
-    /// gives it the process's shared test objects and recipes (`shareTestObjects`, `shareToolchainFacts`).
-    /// Blocks for the first build (a few seconds): call it through `onOwnThread`.
+    /// Builds the repository's Diner and Stage once, and gives the workbook at `root` the
+    /// process's shared modules, test objects and recipes (`shareModules`,
+    /// `shareTestObjects`, `shareToolchainFacts`). Blocks for the first build (a few
+    /// seconds): call it through `onOwnThread`.
     public static func seed(_ root: URL) throws {
-        let source = try prebuilt.get().appendingPathComponent("modules", isDirectory: true)
-        let target = Workbook.cacheFolder(root: root).appendingPathComponent("modules", isDirectory: true)
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where !name.hasPrefix(".") {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
-        }
+        try prebuilt.get()
+        try shareModules(root)
         try shareTestObjects(root)
         try shareToolchainFacts(root)
+    }
+
+    /// Makes the `modules` cache folder of the workbook at `root` (the support modules
+    /// and the snippets' launcher, each in a folder named by its sources' content, flags
+    /// and toolchain: `ModuleBuilder.key`) this process's shared one (a symbolic link),
+    /// unless it already has one of its own. A copy then builds only what no other copy
+    /// built with the same sources: the launcher had been built 30 times per engine run.
+    public static func shareModules(_ root: URL) throws {
+        let link = CacheFolder.modules.url(in: Workbook.cacheFolder(root: root))
+        guard !FileManager.default.fileExists(atPath: link.path) else { return }
+        let shared = CacheFolder.modules.url(in: modulesCache)
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: shared)
     }
 
     /// `<temp>/workbook-tests-objects-<pid>/`: one `test-objects` cache folder for every

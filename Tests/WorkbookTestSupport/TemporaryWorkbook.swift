@@ -19,6 +19,7 @@ public struct TemporaryWorkbook {
         for (path, text) in files { try write(path, text) }
         try SeededModules.shareToolchainFacts(root)
         try SeededModules.shareTestObjects(root)
+        try SeededModules.shareModules(root)
     }
 
     public func write(_ path: String, _ text: String) throws {
