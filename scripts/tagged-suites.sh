@@ -17,7 +17,10 @@ for file in Tests/*/*.swift; do
       echo "error: $file:$line: .tags(.$tag) must be on the @Suite line (scripts/tagged-suites.sh reads it there)" >&2
       status=1; continue
     fi
-    name=$(tail -n +"$line" "$file" | grep -m1 -oE '^(public |final |private )*(struct|class|enum|actor) [A-Za-z_][A-Za-z0-9_]*' | awk '{ print $NF }')
+    # awk reads the file itself: `tail | grep -m1` failed with SIGPIPE (status 141, under
+    # pipefail) whenever grep quit before tail had written the rest of a long file.
+    name=$(awk -v from="$line" 'NR >= from && match($0, /^((public|final|private) )*(struct|class|enum|actor) [A-Za-z_][A-Za-z0-9_]*/) {
+      n = split(substr($0, RSTART, RLENGTH), words, " "); print words[n]; exit }' "$file")
     if [[ -z $name ]]; then echo "error: $file:$line: no type below the @Suite" >&2; status=1; continue; fi
     patterns+=("$module\\.$name\\b")
   done < <(grep -nE "\.tags\(([^)]*[ ,])?\.$tag\b" "$file" || true)

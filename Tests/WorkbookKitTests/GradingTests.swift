@@ -100,6 +100,13 @@ struct GradingTests {
         #expect(grade.allPassed)
         #expect(grade.exercises.map(\.tests.count) == [2, 1, 2])
         #expect(try FileManager.default.contentsOfDirectory(atPath: testObjects.path).sorted() == builtTestObjects)
+        // Linking leaves the cached objects as they were: the driver writes its list of
+        // libraries beside the first object it is handed, and two links from one entry
+        // side by side overwrote each other's (TestRunnerLinker.linkStatic).
+        for entry in builtTestObjects where !entry.hasPrefix(".") && !entry.hasSuffix(".txt") {
+            let files = try FileManager.default.contentsOfDirectory(atPath: testObjects.appendingPathComponent(entry).path)
+            #expect(files.allSatisfy { $0.hasSuffix(".o") }, "a link wrote into the tests' objects: \(entry): \(files.sorted())")
+        }
 
         // Unchanged: the cached result comes back as it was.
         #expect(try await onOwnThread { try grader.grade(chapter) } == grade)

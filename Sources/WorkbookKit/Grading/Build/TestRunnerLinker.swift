@@ -91,7 +91,22 @@ struct TestRunnerLinker {
         var failure: String?
         let runner = try produce(in: CacheFolder.runners.url(in: cache), named: "\(module.name)-\(runnerHash.hex)",
                                  file: "runner") { scratch, output in
-            let result = try toolchain.compile(SwiftToolchain.languageFlags + inputs.map(\.path) + ["-o", output.path],
+            // The driver writes its list of the libraries to link (`runner.autolink`, from
+            // swift-autolink-extract) beside the first object it is given: handed the
+            // cached tests' objects, it wrote into their cache entry, and two links side by
+            // side (a class's lanes, copies sharing the objects) overwrote each other's
+            // list, so one linked without Testing ("undefined reference", measured). So the
+            // objects are handed over by links in a folder of this link's own.
+            let given = scratch.appendingPathComponent("inputs", isDirectory: true)
+            try FileManager.default.createDirectory(at: given, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: given) }
+            var paths: [String] = []
+            for (index, input) in inputs.enumerated() {
+                let link = given.appendingPathComponent("\(index)-\(input.lastPathComponent)")
+                try FileManager.default.createSymbolicLink(at: link, withDestinationURL: input)
+                paths.append(link.path)
+            }
+            let result = try toolchain.compile(SwiftToolchain.languageFlags + paths + ["-o", output.path],
                                                       workingDirectory: scratch.path)
             failure = result.standardError + result.standardOutput
             return result.termination.isSuccess
