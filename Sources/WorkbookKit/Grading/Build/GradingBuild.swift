@@ -275,8 +275,12 @@ struct GradingBuild {
                 // In batches, side by side: one frontend per test file ran them one after
                 // another and started a compiler (Foundation, Testing, the macros) for each;
                 // chapter 3's 10 files took 8.6-9.3 s of CPU and as much wall time that way,
-                // 6.3-7.6 s of CPU and 3.5 s of wall in two batches (2 cores).
-                arguments += ["-enable-batch-mode", "-j", "\(BlockingLanes.processors)"]
+                // 6.3-7.6 s of CPU and 3.5 s of wall in two batches (2 cores). As many
+                // batches as a module build makes of as many files (at least three files
+                // each): two files (one exercise's tests and the main, as `mutate` compiles
+                // them) were two compilers, each loading everything for one file.
+                let batches = DirectCommands.batches(of: named.count + 1).count
+                arguments += ["-enable-batch-mode", "-j", "\(batches)"]
                 arguments += ["-I", module.folder.path]
                 for built in dependencies { arguments += built.compilerFlags }
                 // Each object into the scratch folder under its file's name, as with no map.
