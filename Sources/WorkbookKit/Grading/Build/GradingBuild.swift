@@ -131,12 +131,13 @@ struct GradingBuild {
             // yet (a mutant that changed it), the wanted exercises' own tests are compiled,
             // a tenth of the work. Should they not compile alone, the whole set is compiled
             // as always, and its diagnostics are the ones blamed.
-            if narrowTests, let narrowed = wantedTestFiles(testFiles, wanted: wanted),
-               !testObjectsKnown(module: module, dependencies: dependencies, testFiles: testFiles),
-               case .success(let tests) = compileTests(module: module, dependencies: dependencies, testFiles: narrowed) {
+            let whole = testObjectsPlace(module: module, dependencies: dependencies, testFiles: testFiles)
+            if narrowTests, let narrowed = wantedTestFiles(testFiles, wanted: wanted), !whole.known,
+               case .success(let tests) = compileTests(module: module, dependencies: dependencies,
+                                                       at: testObjectsPlace(module: module, dependencies: dependencies, testFiles: narrowed)) {
                 return Output(plan: plan, runner: RunnerInputs(module: module, dependencies: dependencies, tests: tests, commands: commands))
             }
-            switch compileTests(module: module, dependencies: dependencies, testFiles: testFiles) {
+            switch compileTests(module: module, dependencies: dependencies, at: whole) {
             case .success(let tests):
                 return Output(plan: plan, runner: RunnerInputs(module: module, dependencies: dependencies, tests: tests, commands: commands))
             case .failure(let diagnostics):
@@ -209,11 +210,24 @@ struct GradingBuild {
         }
     }
 
-    /// Where the objects of `testFiles` compiled against `module` are kept, by a key of
-    /// everything they are compiled from; and where a lasting failure to compile them is.
+    /// Where the objects of some tests files compiled against a module are kept, by a key
+    /// of everything they are compiled from; and where a lasting failure to compile them is.
+    struct TestObjectsPlace {
+        var tests: TestObjects
+        /// Each file as the compiler is told it (relative to the root), and where it is.
+        var named: [(String, URL)]
+        var failureFile: URL
+
+        /// Whether the objects are compiled, or known not to compile.
+        var known: Bool {
+            CacheEntry(tests.folder, product: "WorkbookRunnerMain.o").existing() != nil
+                || FileManager.default.fileExists(atPath: failureFile.path)
+        }
+    }
+
     private func testObjectsPlace(
         module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
-    ) -> (tests: TestObjects, named: [(String, URL)], failureFile: URL) {
+    ) -> TestObjectsPlace {
         var objectsHash = ContentHash()
         objectsHash.combine(settings.toolchain.version)
         objectsHash.combine(GradingBuild.entryPoint)
@@ -230,16 +244,8 @@ struct GradingBuild {
             objectsHash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
         }
         let objects = CacheFolder.testObjects.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(objectsHash.hex)")
-        return (TestObjects(folder: objects, key: objectsHash.hex), named, objects.appendingPathExtension("failure.txt"))
-    }
-
-    /// Whether the objects of `testFiles` are compiled for `module`, or known not to compile.
-    private func testObjectsKnown(
-        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
-    ) -> Bool {
-        let place = testObjectsPlace(module: module, dependencies: dependencies, testFiles: testFiles)
-        return CacheEntry(place.tests.folder, product: "WorkbookRunnerMain.o").existing() != nil
-            || FileManager.default.fileExists(atPath: place.failureFile.path)
+        return TestObjectsPlace(tests: TestObjects(folder: objects, key: objectsHash.hex), named: named,
+                                failureFile: objects.appendingPathExtension("failure.txt"))
     }
 
     /// The tests files the wanted exercises need: the chapter's, less every other
@@ -253,9 +259,9 @@ struct GradingBuild {
     }
 
     private func compileTests(
-        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], testFiles: [URL]
+        module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], at place: TestObjectsPlace
     ) -> CompileResult<TestObjects> {
-        let (tests, named, failureFile) = testObjectsPlace(module: module, dependencies: dependencies, testFiles: testFiles)
+        let (tests, named, failureFile) = (place.tests, place.named, place.failureFile)
         let objects = tests.folder
         // Kept as the compiler said it (relative, so the memo is right in any copy), and
         // read with this workbook's absolute paths, as blame expects them.
