@@ -97,7 +97,9 @@ struct IncrementalModuleBuilderTests {
         }
 
         /// Builds, links and runs the program: the route taken, the files compiled, the output.
-        func buildAndRun() throws -> (IncrementalModuleBuilder.Built.Route, [String], String) {
+        func buildAndRun(wholeModuleDiagnostics: Bool = true) throws -> (IncrementalModuleBuilder.Built.Route, [String], String) {
+            var builder = builder
+            builder.diagnoseWholeModule = wholeModuleDiagnostics
             let built = try builder.build(name: "Probe", sources: [a, b, main], dependencies: [])
             defer { built.lock.release() }
             let program = folder.appendingPathComponent("program")
@@ -137,7 +139,7 @@ struct IncrementalModuleBuilderTests {
         #expect(signature.2 == "13\n")
     }
 
-    @Test("reports the compiler's diagnostics at the file's line, and starts afresh after a failure")
+    @Test("reports the compiler's diagnostics at the file's line, and keeps the last good build through a failure")
     func failure() async throws {
         let probe = try await onOwnThread { try Probe() }
         defer { try? FileManager.default.removeItem(at: probe.folder) }
@@ -151,10 +153,48 @@ struct IncrementalModuleBuilderTests {
         #expect(diagnostics.entries.first?.line == 2)
         #expect(diagnostics.entries.filter { $0.severity == "error" }.count == 1, "\(diagnostics.allText)")
 
+        // The failed whole-module build wrote nothing into the folder, so the fix is
+        // compared with the last good build: one file compiled, no scratch left.
         try probe.write("func base() -> Int { 5 }\n", to: probe.a)
         let fixed = try await onOwnThread { try probe.buildAndRun() }
-        #expect(fixed.0 == .wholeModule)
+        #expect(fixed.0 == .changedFiles)
+        #expect(fixed.1 == ["A.swift"])
         #expect(fixed.2 == "15\n")
+        try expectNoScratch(in: probe)
+    }
+
+    @Test("can let a changed file's own errors stand, without compiling the whole module for the rest")
+    func changedFilesDiagnostics() async throws {
+        let probe = try await onOwnThread { try Probe() }
+        defer { try? FileManager.default.removeItem(at: probe.folder) }
+        _ = try await onOwnThread { try probe.buildAndRun() }
+        // A's body breaks and its declaration changes: B, which calls base(), would fail too
+        // in a whole build; with the changed file's diagnostics only A's error is reported.
+        try probe.write("func base(_ step: Int) -> Int {\n    \"one\"\n}\n", to: probe.a)
+        let whole = await #expect(throws: ModuleBuilder.BuildFailure.self) {
+            try await onOwnThread { _ = try probe.buildAndRun() }
+        }
+        #expect(CompilerDiagnostics(whole?.diagnostics ?? "").filesWithErrors == [probe.a.path, probe.b.path])
+        let own = await #expect(throws: ModuleBuilder.BuildFailure.self) {
+            try await onOwnThread { _ = try probe.buildAndRun(wholeModuleDiagnostics: false) }
+        }
+        let diagnostics = CompilerDiagnostics(own?.diagnostics ?? "")
+        #expect(diagnostics.filesWithErrors == [probe.a.path])
+        #expect(diagnostics.entries.first { $0.severity == "error" }?.line == 2, "\(diagnostics.allText)")
+        // Still the last good build behind it: A fixed, one file compiled.
+        try probe.write("func base() -> Int { 7 }\n", to: probe.a)
+        let fixed = try await onOwnThread { try probe.buildAndRun(wholeModuleDiagnostics: false) }
+        #expect(fixed.0 == .changedFiles)
+        #expect(fixed.2 == "17\n")
+        try expectNoScratch(in: probe)
+    }
+
+    private func expectNoScratch(in probe: Probe, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: probe.folder.appendingPathComponent("builds").path)
+        for folder in folders {
+            let left = try FileManager.default.contentsOfDirectory(atPath: probe.folder.appendingPathComponent("builds/\(folder)").path)
+            #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)", sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -50,6 +50,11 @@ public struct Grader: Sendable {
         /// (a stored property's initial value is part of it) compiled every test file of
         /// the chapter again.
         public var wantedTestsOnly = false
+        /// When an edited file does not compile, the whole module is compiled again, so
+        /// the report lists every file's errors (those that lean on what changed too).
+        /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
+        /// error is in the mutated file (`IncrementalModuleBuilder.diagnoseWholeModule`).
+        public var wholeModuleDiagnostics = true
 
         public init() {}
     }
@@ -73,6 +78,7 @@ public struct Grader: Sendable {
 
     private var buildSettings: GradingBuild.Settings {
         GradingBuild.Settings(workbook: workbook, toolchain: toolchain, cache: cache, buildsFolderName: options.buildsFolderName,
+                              wholeModuleDiagnostics: options.wholeModuleDiagnostics,
                               leftOutTests: options.leftOutTests, paths: paths, events: events)
     }
 
@@ -175,7 +181,7 @@ public struct Grader: Sendable {
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
-        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly)")
+        hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly) \(options.wholeModuleDiagnostics)")
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []

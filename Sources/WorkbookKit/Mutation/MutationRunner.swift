@@ -351,6 +351,8 @@ private struct WorkerBench: Sendable {
     private func graded(_ chapter: Chapter, only: ExerciseID?, wantedTestsOnly: Bool = false) throws -> ChapterGrade {
         var options = options
         options.wantedTestsOnly = wantedTestsOnly
+        // A mutant is graded alone: its own file's errors say it does not compile.
+        options.wholeModuleDiagnostics = !wantedTestsOnly
         return try Grader(workbook: workbook, toolchain: toolchain, options: options).grade(chapter, only: only)
     }
 

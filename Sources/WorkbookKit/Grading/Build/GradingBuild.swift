@@ -15,6 +15,8 @@ struct GradingBuild {
         var cache: URL
         /// The folder under the cache the module's incremental builds live in (`Grader.Options`).
         var buildsFolderName: String
+        /// `Grader.Options.wholeModuleDiagnostics`.
+        var wholeModuleDiagnostics = true
         /// Tests files (root-relative) left out of the build.
         var leftOutTests: Set<String>
         var paths: LearnerPaths
@@ -175,7 +177,8 @@ struct GradingBuild {
         // workspace's failure is never shown in another's (two students, one root).
         var pathsHash = ContentHash()
         for source in sources { pathsHash.combine(source.path) }
-        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies, flags: ["incremental", pathsHash.hex])
+        let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies,
+                              flags: ["incremental", pathsHash.hex] + (settings.wholeModuleDiagnostics ? [] : ["changed-files-diagnostics"]))
         let failureFile = CacheFolder.failures.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
@@ -184,6 +187,7 @@ struct GradingBuild {
             var incremental = IncrementalModuleBuilder(
                 toolchain: settings.toolchain, buildFolder: settings.cache.appendingPathComponent(settings.buildsFolderName), commands: commands)
             incremental.driverFlags = CrashReport.moduleFlags
+            incremental.diagnoseWholeModule = settings.wholeModuleDiagnostics
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
             // A full disk is no verdict on the sources: never remembered as one.
