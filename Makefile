@@ -33,7 +33,7 @@ BUILD   ?= .build
 APT      = flock /tmp/closures-workbook-apt.lock apt-get -o DPkg::Lock::Timeout=300
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check student-handouts-check instructor-handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
+.PHONY: test-mutate test-snippets setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check student-handouts-check instructor-handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -107,7 +107,14 @@ test: build test-deps
 	$(TIMED) verify $(WORKBOOK) verify
 	$(TIMED) "engine suites" $(SWIFT) test $(LAYERS) --skip Chapter0
 	$(TIMED) "chapter suites" $(SWIFT) test $(LAYERS) --filter Chapter0
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-mutate test-snippets
+
+# `mutate` keeps 1.5 of the 2 cores busy (its lanes wait on links, runs and a timed-out
+# mutant's 5 s), so the snippets and the handouts' smoke render run beside it.
+test-mutate: build
 	$(TIMED) mutate $(WORKBOOK) mutate $(MUTATE_FLAGS)
+
+test-snippets: build
 	$(TIMED) "run all" $(WORKBOOK) run all
 	$(TIMED) render $(WORKBOOK) render all --out $(BUILD)/handouts-smoke
 

@@ -97,6 +97,7 @@ struct RenderCommandTests {
     @Test("writes the student edition into handouts/student/ by default")
     func defaults() async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         // No PATH, so no swiftc and no snippet runner: the pages show expected outputs.
         let run = try await render([], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
@@ -116,6 +117,7 @@ struct RenderCommandTests {
     @Test("renders one chapter's instructor page where --out says")
     func oneChapterInstructor() async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         let run = try await render(["1", "--edition", "instructor", "--out", "out/teacher"], in: root)
         #expect(run.status == 0, "\(run.output.standardError)")
         let folder = root.appendingPathComponent("out/teacher")
@@ -137,6 +139,7 @@ struct RenderCommandTests {
     @Test("names the chapters there are when asked for one that is not", arguments: [["9"], ["x"]])
     func unknownChapter(arguments: [String]) async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         let run = try await render(arguments, in: root)
         #expect(run.status == 2)
         #expect(run.output.standardError.contains("the chapters are 1, 2"))
@@ -145,7 +148,9 @@ struct RenderCommandTests {
 
     @Test("rejects an edition it does not know")
     func unknownEdition() async throws {
-        let run = try await render(["--edition", "teacher"], in: try Self.makeWorkbook())
+        let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await render(["--edition", "teacher"], in: root)
         #expect(run.status == 2)
         #expect(run.output.standardError.contains("use one of: student, instructor"))
     }
@@ -153,6 +158,7 @@ struct RenderCommandTests {
     @Test("refuses to write into the workbook's own folders, and writes nothing", arguments: ["chapters", ".", "Sources"])
     func refusesWorkbookFolders(out: String) async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         let before = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path).sorted()
         let run = try await render(["--out", out], in: root)
         #expect(run.status == 1)
@@ -164,6 +170,7 @@ struct RenderCommandTests {
     @Test("says how to install Chromium when --pdf cannot find it, and keeps the HTML")
     func pdfWithoutChromium() async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         let run = try await render(["--pdf"], in: root, environment: ["PATH": root.path])
         #expect(run.status == 1)
         #expect(run.output.standardError.contains("Chromium is not installed; install it (Debian/Ubuntu: sudo apt-get install chromium)"))
@@ -173,6 +180,7 @@ struct RenderCommandTests {
     @Test("prints workbook.html to PDF with headless Chromium")
     func pdfWithChromium() async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         // A stand-in for Chromium that records its arguments and writes the PDF it is asked for.
         let fake = root.appendingPathComponent("fake-chromium")
         try """
@@ -200,6 +208,7 @@ struct RenderCommandTests {
     @Test("shows what the snippet runner got: actual outputs and figures")
     func withSnippetRunner() async throws {
         let root = try Self.makeWorkbook()
+        defer { try? FileManager.default.removeItem(at: root) }
         // The real environment: swiftc is on PATH, so the snippets are compiled and run —
         // for seconds, so on a thread of its own rather than the shared test pool.
         let run = try await render([], in: root, environment: ProcessInfo.processInfo.environment)

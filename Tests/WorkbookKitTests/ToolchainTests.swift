@@ -188,3 +188,41 @@ struct ToolchainVersionCacheTests {
         #expect(try await onOwnThread { try SwiftToolchain.locate(versionCache: cache) }.version == "remembered")
     }
 }
+
+@Suite("The compiler driver, run by the workbook", .tags(.compiles))
+struct DriverTemporaryFolderTests {
+    @Test("gets a temporary folder of its own, removed afterwards with what the driver left in it")
+    func noTemporaryDirectoryLeft() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-driver-tmp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        // A stand-in that does what swiftc does for a single job: it makes a
+        // TemporaryDirectory.* in $TMPDIR and never removes it (it execs the frontend).
+        let driver = folder.appendingPathComponent("swiftc")
+        let seen = folder.appendingPathComponent("tmpdir.txt")
+        try "#!/bin/sh\nmkdir \"$TMPDIR/TemporaryDirectory.stand-in\" && printf %s \"$TMPDIR\" > \(seen.path)\n"
+            .write(to: driver, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver.path)
+        let standIn = SwiftToolchain(swiftc: driver.path, version: "stand-in")
+        let result: ChildProcess.Result = try await onOwnThread {
+            try standIn.compile(["-c", "One.swift"], workingDirectory: folder.path, temporaryFolder: temporary)
+        }
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+        let used = try String(contentsOf: seen, encoding: .utf8)
+        #expect(used.hasPrefix(temporary.path + "/"), "the driver's TMPDIR was \(used)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+
+        // And the real driver still compiles with it.
+        let source = folder.appendingPathComponent("One.swift")
+        try "func one() -> Int { 1 }\n".write(to: source, atomically: true, encoding: .utf8)
+        let toolchain = try SwiftToolchain.forTests()
+        let real: ChildProcess.Result = try await onOwnThread {
+            try toolchain.compile(["-parse-as-library", "-module-name", "One", "-c", source.path, "-o", folder.appendingPathComponent("One.o").path],
+                                  workingDirectory: folder.path, temporaryFolder: temporary)
+        }
+        #expect(real.termination.isSuccess, "\(real.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("One.o").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+}

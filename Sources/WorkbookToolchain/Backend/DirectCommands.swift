@@ -330,7 +330,7 @@ extension DirectCommands {
 
     /// The job lines `swiftc -###` prints.
     private static func printedJobs(_ swiftc: String, _ arguments: [String], in folder: URL) throws -> [String] {
-        let result = try ChildProcess.run(swiftc, .init(arguments: ["-###"] + arguments, workingDirectory: folder.path, timeout: 60))
+        let result = try SwiftToolchain.runDriver(swiftc, .init(arguments: ["-###"] + arguments, workingDirectory: folder.path, timeout: 60))
         guard result.termination.isSuccess else { return [] }
         return result.standardOutput.split(separator: "\n").map(String.init)
     }
