@@ -110,11 +110,12 @@ test: build test-deps
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-mutate test-snippets
 
 # `mutate` keeps 1.5 of the 2 cores busy (its lanes wait on links, runs and a timed-out
-# mutant's 5 s), so the snippets and the handouts' smoke render run beside it.
-test-mutate: build
+# mutant's 5 s), so the snippets and the handouts' smoke render run beside it. (Parts of
+# `test`, after its build: no `build` of their own, a second `swift build` is 2 s.)
+test-mutate:
 	$(TIMED) mutate $(WORKBOOK) mutate $(MUTATE_FLAGS)
 
-test-snippets: build
+test-snippets:
 	$(TIMED) "run all" $(WORKBOOK) run all
 	$(TIMED) render $(WORKBOOK) render all --out $(BUILD)/handouts-smoke
 
