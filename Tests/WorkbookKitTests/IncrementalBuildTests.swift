@@ -189,6 +189,33 @@ struct IncrementalModuleBuilderTests {
         try expectNoScratch(in: probe)
     }
 
+    @Test("clears the scratch folder a killed build left in the module's folder, never a live process's")
+    func staleScratch() async throws {
+        let first = try await onOwnThread { try Probe() }
+        defer { try? FileManager.default.removeItem(at: first.folder) }
+        _ = try await onOwnThread { try first.buildAndRun() }
+        // The module folder's name depends on the module, not on where the builds live.
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: first.folder.appendingPathComponent("builds").path).first)
+        let probe = try await onOwnThread { try Probe() }
+        defer { try? FileManager.default.removeItem(at: probe.folder) }
+        let module = probe.folder.appendingPathComponent("builds/\(name)")
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = module.appendingPathComponent(".tmp-whole-\(gone.processIdentifier)")
+        let live = module.appendingPathComponent(".tmp-changed-\(getpid())")
+        for folder in [dead, live] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("half an object".utf8).write(to: folder.appendingPathComponent("A.o"))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: folder.path)
+        }
+        let built = try await onOwnThread { try probe.buildAndRun() }
+        #expect(built.2 == "11\n")
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
     private func expectNoScratch(in probe: Probe, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: probe.folder.appendingPathComponent("builds").path)
         for folder in folders {

@@ -12,9 +12,11 @@ import WorkbookSystem
 /// Otherwise, or when that compile fails, the whole module is compiled again, and its
 /// diagnostics are the ones a learner reads.
 ///
-/// The state is recorded only after a build succeeds and removed before one starts,
-/// so an interrupted build is never taken for a finished one. A lock file serialises
-/// builds of the same folder (a `watch` and a `check` side by side).
+/// Every build compiles into a scratch folder inside the module's folder and moves its
+/// outputs in only once it compiled; the state is removed just before they move and
+/// recorded after, so an interrupted build is never taken for a finished one, and a
+/// failed one leaves the last good build standing. A lock file serialises builds of the
+/// same folder (a `watch` and a `check` side by side).
 public struct IncrementalModuleBuilder: Sendable {
     /// A module ready to import (`-I folder`) and link (`objects`). Its folder stays
     /// locked while this value lives (or until `lock.release()`), so no other build
@@ -111,6 +113,8 @@ public struct IncrementalModuleBuilder: Sendable {
         let folder = buildFolder.appendingPathComponent("\(name)-\(folderHash.hex)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let lock = try FolderLock(folder.appendingPathComponent("lock"))
+        // The scratch folders a killed build left (`Layout.scratch`).
+        StaleScratch.sweep(folder)
 
         let current = State(files: sources.map { source in
             var hash = ContentHash()
@@ -141,7 +145,7 @@ public struct IncrementalModuleBuilder: Sendable {
                     return built(.changedFiles, changed)
                 case .doesNotCompile(let result) where !diagnoseWholeModule:
                     throw ModuleBuilder.BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
-                case .doesNotCompile, .interfaceChanged:
+                case .doesNotCompile, .needsWholeBuild:
                     break
                 }
             }
@@ -202,9 +206,10 @@ public struct IncrementalModuleBuilder: Sendable {
         func outputs(_ index: Int) -> DirectCommands.PrimaryOutputs {
             DirectCommands.PrimaryOutputs(object: object(index), partialModule: partialModule(index))
         }
-        /// The same layout in a scratch folder of this process inside this one, made empty.
+        /// The same layout in a scratch folder of this process inside this one, made empty
+        /// (named as `StaleScratch` finds it after a kill).
         func scratch(_ purpose: String) throws -> Layout {
-            let other = folder.appendingPathComponent(".\(purpose)-\(getpid())", isDirectory: true)
+            let other = folder.appendingPathComponent(".tmp-\(purpose)-\(getpid())", isDirectory: true)
             try? FileManager.default.removeItem(at: other)
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             return Layout(folder: other, moduleName: moduleName, names: names)
@@ -217,9 +222,7 @@ public struct IncrementalModuleBuilder: Sendable {
         func adopt(_ fresh: Layout) throws {
             for name in try FileManager.default.contentsOfDirectory(atPath: fresh.folder.path) {
                 let from = fresh.folder.appendingPathComponent(name), to = folder.appendingPathComponent(name)
-                guard rename(from.path, to.path) == 0 else {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
-                }
+                guard rename(from.path, to.path) == 0 else { throw FileFailure(path: to.path, code: errno) }
             }
         }
     }
@@ -229,8 +232,9 @@ public struct IncrementalModuleBuilder: Sendable {
         case built
         /// The compiler said so (it ran to its end with errors).
         case doesNotCompile(ChildProcess.Result)
-        /// A partial module changed, or the job could not be run or its outputs moved.
-        case interfaceChanged
+        /// A partial module changed, or the job could not be run or its outputs moved:
+        /// only a whole build can tell.
+        case needsWholeBuild
     }
 
     /// Compiles the `changed` files in one job. Built when it worked and every partial
@@ -238,28 +242,28 @@ public struct IncrementalModuleBuilder: Sendable {
     private func compileChanged(
         _ changed: [Int], sources: [URL], dependencies: [ModuleBuilder.BuiltModule], layout: Layout, with commands: DirectCommands
     ) -> ChangedFiles {
-        guard let fresh = try? layout.scratch("changed") else { return .interfaceChanged }
+        guard let fresh = try? layout.scratch("changed") else { return .needsWholeBuild }
         defer { fresh.removeScratch() }
         let scratch = fresh.folder
         guard let command = try? commands.compile(
                   changed.map { (sources[$0], fresh.outputs($0)) }, sources: sources, moduleName: layout.moduleName,
                   includes: dependencies.map(\.folder), outputMap: scratch.appendingPathComponent("outputs.json"), in: layout.folder),
               let result = try? DirectCommands.run(command, in: layout.folder)
-        else { return .interfaceChanged }
+        else { return .needsWholeBuild }
         guard result.termination.isSuccess else {
             // Only an exit with status 1 is the compiler's verdict; a crash or a stop at the
             // time limit says nothing about the code.
             if case .exited(1) = result.termination { return .doesNotCompile(result) }
-            return .interfaceChanged
+            return .needsWholeBuild
         }
         guard changed.allSatisfy({ index in
                   let new = FileManager.default.contents(atPath: fresh.partialModule(index).path)
                   return new != nil && new == FileManager.default.contents(atPath: layout.partialModule(index).path)
               })
-        else { return .interfaceChanged }
+        else { return .needsWholeBuild }
         for index in changed {
             _ = try? FileManager.default.removeItem(at: layout.object(index))
-            guard (try? FileManager.default.moveItem(at: fresh.object(index), to: layout.object(index))) != nil else { return .interfaceChanged }
+            guard (try? FileManager.default.moveItem(at: fresh.object(index), to: layout.object(index))) != nil else { return .needsWholeBuild }
         }
         layout.recordWarnings(result.standardError + result.standardOutput, for: changed, sources: sources)
         return .built
