@@ -29,8 +29,9 @@ public struct SwiftToolchain: Sendable {
     ) throws -> SwiftToolchain {
         let path = try find(environment: environment)
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: real)
-        let stamp = [path, real, "\(attributes?[.size] ?? "")", "\(attributes?[.modificationDate] ?? "")"]
+        // A stat: FileManager's attributes would also look up the owner's and group's names.
+        let file = FileStamp(path: real)
+        let stamp = [path, real, file.map { "\($0.size)" } ?? "", file.map { "\($0.modifiedSeconds)" } ?? ""]
             .joined(separator: "\u{1F}")
         if let data = FileManager.default.contents(atPath: versionCache.path) {
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -8,13 +8,27 @@ import WorkbookTestSupport
 struct RenderBookTests {
     @Test("wraps each code line in a span of its indentation, closing and reopening a token that spans lines")
     func codeLines() {
-        let html = CodeLines.html(SwiftHighlighter.html("func f() {\n    /* a\n       b */ return\n}"))
+        let html = CodeLines.html(swift: "func f() {\n    /* a\n       b */ return\n}")
         #expect(html.hasPrefix(#"<span class="ln h0"><span class="kw">func</span> f() {"#))
         #expect(html.contains("\n</span><span class=\"ln h4\">    <span class=\"com\">/* a</span>\n</span>"))
         #expect(html.contains(#"<span class="ln h7"><span class="com">       b */</span> <span class="kw">return</span>"#))
         #expect(html.hasSuffix(#"<span class="ln h0">}</span>"#))
         #expect(HTML.visibleLines(html) == HTML.visibleLines(SwiftHighlighter.html("func f() {\n    /* a\n       b */ return\n}")),
                 "the lines a reader (and the leak audit) sees are unchanged")
+    }
+
+    @Test("ends the last line at the listing's last line feed, and closes a styled piece still open there", arguments: [
+        ("a < b\n", false, #"<span class="ln h0">a &lt; b"# + "\n</span>"),
+        ("", false, #"<span class="ln h0"></span>"#),
+        ("\tx\n  y", false, #"<span class="ln h4">"# + "\tx\n</span>" + #"<span class="ln h2">  y</span>"#),
+        ("x\n/* a\n", true, #"<span class="ln h0">x"# + "\n</span>" + #"<span class="ln h0"><span class="com">/* a</span>"# + "\n</span>"
+            + #"<span class="ln h0"><span class="com"></span></span>"#),
+        ("let s = \"\"\"\n  \"q\"\n\"\"\"", true, #"<span class="ln h0"><span class="kw">let</span> s = <span class="str">&quot;&quot;&quot;</span>"#
+            + "\n</span>" + #"<span class="ln h2"><span class="str">  &quot;q&quot;</span>"# + "\n</span>"
+            + #"<span class="ln h0"><span class="str">&quot;&quot;&quot;</span></span>"#),
+    ])
+    func codeLineEnds(code: String, swift: Bool, html: String) {
+        #expect((swift ? CodeLines.html(swift: code) : CodeLines.html(plain: code)) == html)
     }
 
     @Test("renders a title's inline Markdown, and its plain text", arguments: [

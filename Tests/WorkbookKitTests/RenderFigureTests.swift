@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookKit
+import WorkbookModel
 
 @Suite("A figure's SVG")
 struct RenderFigureTests {
@@ -125,6 +126,32 @@ struct RenderFigureTests {
         let second = try Figure(output: svg, id: "figure-1-3")
         #expect(first.svg.contains(#"id="figure-1-2-m""#) && first.svg.contains("url(#figure-1-2-m)"))
         #expect(second.svg == first.svg.replacingOccurrences(of: "figure-1-2", with: "figure-1-3"))
+    }
+
+    @Test("checked once per process under its page's id: the snippet's verdict and the page share one check")
+    func checkedOnce() throws {
+        let svg = Self.open + #"<defs><marker id="m"/></defs><path marker-end="url(#m)"/></svg>"#
+        let id = Figure.id(chapter: 3, line: 120)
+        #expect(id == "figure-3-120")
+        #expect(try Figure.checked(output: svg, id: id).get() == Figure(output: svg, id: id))
+        #expect(try Figure.checked(output: svg, id: id).get() == Figure(output: svg, id: id), "asked again, the same figure")
+        #expect(try Figure.checked(output: svg, id: "figure-3-121").get().svg.contains(#"id="figure-3-121-m""#),
+                "another id is another figure")
+        let hostile = Self.open + "\n<rect onclick=\"x()\"/>\n</svg>"
+        for _ in 0..<2 {
+            #expect(Figure.checked(output: hostile, id: id) == .failure(.forbidden("an event-handler attribute (onclick=)", line: 2)))
+        }
+    }
+
+    @Test("passes or fails its snippet's verdict as its page would take or refuse it", arguments: ["chapters/04-animation.md", "notes.md"])
+    func verdict(chapterPath: String) {
+        let snippet = Snippet(location: SourceLocation(path: chapterPath, line: 77), source: "print(svg)", attributes: [.figure])
+        let svg = Self.open + #"<defs><marker id="m"/></defs><path marker-end="url(#m)"/></svg>"#
+        #expect(SnippetExecution(ending: .exited(0), standardOutput: svg).verdict(for: snippet, chapterPath: chapterPath).status == .passed)
+        let hostile = Self.open + "\n<rect onclick=\"x()\"/>\n</svg>"
+        let refused = SnippetExecution(ending: .exited(0), standardOutput: hostile).verdict(for: snippet, chapterPath: chapterPath)
+        #expect(refused.status == .failed)
+        #expect(refused.message == Figure.Rejection.forbidden("an event-handler attribute (onclick=)", line: 2).description)
     }
 
     @Test("is not SVG when the snippet printed something else", arguments: ["Optional(\"<svg></svg>\")", "", "<html></html>"])

@@ -121,7 +121,7 @@ struct ChapterArticle {
     // MARK: Code and snippets
 
     private mutating func writeCode(_ code: String, language: String?, classes: String = "code") {
-        let body = CodeLines.html(language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code))
+        let body = language == "swift" ? CodeLines.html(swift: code) : CodeLines.html(plain: code)
         let languageClass = language.map { " class=\"language-\(HTML.escape($0))\"" } ?? ""
         // A short listing is kept whole on paper; a long one may break between lines.
         let short = Self.lineBreaks(in: code, upTo: 15) < 15 ? " short" : ""
@@ -183,10 +183,10 @@ struct ChapterArticle {
 
     private mutating func writeFigure(_ snippet: Snippet, code: String, result: SnippetResult?) {
         tally.figures += 1
-        let id = "figure-\(chapter.number)-\(snippet.location.line)"
+        let id = Figure.id(chapter: chapter.number, line: snippet.location.line)
         let drawing: Result<Figure, Figure.Rejection>?
         if let result, result.status == .passed {
-            drawing = Result { () throws(Figure.Rejection) in try Figure(output: result.actual, id: id) }
+            drawing = Figure.checked(output: result.actual, id: id)
         } else {
             drawing = nil
         }

@@ -1,3 +1,6 @@
+import Foundation
+import WorkbookSystem
+
 /// Puts each line of highlighted code in a `<span class="ln hN">`, N its indentation in
 /// spaces, so that a long line wraps (on screen and on paper) with a hanging indent: the wrapped part
 /// starts under the line's own code, four columns in, not at column 0. Each line keeps
@@ -7,63 +10,57 @@ enum CodeLines {
     /// The deepest indentation given its own class (deeper lines wrap like it).
     static let deepestIndent = 40
 
-    static func html(_ highlighted: String) -> String {
-        // By bytes: every code block of every page passes through here.
-        var text = highlighted
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + bytes.count / 4 + 32)
-            var open: [Range<Int>] = []  // the `<span …>` tags open here, outermost first
-            func startLine(at index: Int) {
-                out += "<span class=\"ln h".utf8
-                out += String(min(indent(of: bytes, from: index), deepestIndent)).utf8
-                out += "\">".utf8
-                for tag in open { out += bytes[tag] }
-            }
-            func closeOpen() { for _ in open { out += "</span>".utf8 } }
-            startLine(at: 0)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x0A {
-                    closeOpen()
-                    out += "\n</span>".utf8
-                    index += 1
-                    if index == bytes.count { return String(decoding: out, as: UTF8.self) }
-                    startLine(at: index)
-                } else if byte == 0x3C {
-                    var end = index + 1
-                    while end < bytes.count, bytes[end] != 0x3E { end += 1 }
-                    end = min(end + 1, bytes.count)
-                    if bytes[index + 1 < end ? index + 1 : index] == 0x2F {
-                        _ = open.popLast()
-                    } else if end - index < 2 || bytes[end - 2] != 0x2F {
-                        open.append(index..<end)
-                    }
-                    out += bytes[index..<end]
-                    index = end
-                } else {
-                    out.append(byte)
-                    index += 1
-                }
-            }
-            closeOpen()
-            out += "</span>".utf8
-            return String(decoding: out, as: UTF8.self)
-        }
+    /// Swift code, highlighted (`SwiftHighlighter`'s tokens), a span per line.
+    static func html(swift code: String) -> String {
+        var code = code
+        return code.withUTF8 { write($0, pieces: SwiftHighlighter.pieces($0)) }
     }
 
-    /// Leading spaces of the line's visible text from `start` (tags skipped; a tab counts as four).
+    /// Any other code, escaped, a span per line.
+    static func html(plain code: String) -> String {
+        var code = code
+        return code.withUTF8 { write($0, pieces: [(0..<$0.count, nil)]) }
+    }
+
+    /// Writes the pieces (which cover `code` in order), escaped, each styled one in its
+    /// span, in one pass: a line feed ends the line's span (and a styled piece's, opened
+    /// again on the next line). Highlighting first and then splitting the HTML into lines
+    /// took more instructions than highlighting (callgrind: every code block of every page).
+    private static func write(_ code: UnsafeBufferPointer<UInt8>, pieces: [(range: Range<Int>, kind: SwiftHighlighter.TokenKind?)]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(code.count + code.count / 2 + 32)
+        out += lineStarts[min(indent(of: code, from: 0), deepestIndent)]
+        for piece in pieces {
+            let tag = piece.kind.map(SwiftHighlighter.openingTag)
+            if let tag { tag.withUTF8Buffer { out += $0 } }
+            var start = piece.range.lowerBound
+            let end = piece.range.upperBound
+            while let found = ByteSearch.firstOffset(of: 0x0A, in: UnsafeBufferPointer(rebasing: code[start..<end])) {
+                let feed = start + found
+                HTML.appendEscaped(buffer: UnsafeBufferPointer(rebasing: code[start..<feed]), to: &out)
+                if tag != nil { out += "</span>".utf8 }
+                out += "\n</span>".utf8
+                start = feed + 1
+                // The last line feed of the code ends its last line (unless a styled piece goes on).
+                if start == code.count, tag == nil { return String(decoding: out, as: UTF8.self) }
+                out += lineStarts[min(indent(of: code, from: start), deepestIndent)]
+                if let tag { tag.withUTF8Buffer { out += $0 } }
+            }
+            HTML.appendEscaped(buffer: UnsafeBufferPointer(rebasing: code[start..<end]), to: &out)
+            if tag != nil { out += "</span>".utf8 }
+        }
+        out += "</span>".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `<span class="ln hN">` for each indentation, made once.
+    private static let lineStarts: [[UInt8]] = (0...deepestIndent).map { Array("<span class=\"ln h\($0)\">".utf8) }
+
+    /// Leading spaces of the line from `start` (a tab counts as four).
     private static func indent(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var count = 0
-        var inTag = false
         for byte in bytes[start...] {
-            if inTag {
-                if byte == 0x3E { inTag = false }
-                continue
-            }
             switch byte {
-            case 0x3C: inTag = true
             case 0x20: count += 1
             case 0x09: count += 4
             default: return count

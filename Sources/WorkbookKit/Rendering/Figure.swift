@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookSystem
 
 /// A figure printed by a `swift run figure` snippet, checked before it is embedded in a
 /// page. Snippets are the chapter author's code, and a handout must stay inert: the SVG
@@ -49,6 +50,26 @@ public struct Figure: Sendable, Equatable {
         svg = sanitized.svg
         title = sanitized.title
     }
+
+    /// The figure element's id on a chapter's page: `figure-3-120` for the snippet whose
+    /// fence is on line 120 of chapter 3.
+    public static func id(chapter: Int, line: Int) -> String { "figure-\(chapter)-\(line)" }
+
+    /// `Figure(output:id:)`, remembered for the life of the process: the snippet's verdict
+    /// checks a figure under the id its page gives it, and the page then takes the same
+    /// figure (each parse is an XML parser's run; a render made ten, five of them again).
+    public static func checked(output: String, id: String) -> Result<Figure, Rejection> {
+        made.value(for: MadeKey(output: output, id: id)) {
+            Result { () throws(Rejection) in try Figure(output: output, id: id) }
+        }
+    }
+
+    private struct MadeKey: Hashable, Sendable {
+        var output: String
+        var id: String
+    }
+
+    private static let made = BoundedMemo<MadeKey, Result<Figure, Rejection>>(limit: 256)
 
     /// The id of the caption that labels the figure `id`.
     public static func captionID(of id: String) -> String { "\(id)-caption" }

@@ -19,8 +19,9 @@ enum HTML {
         Array(bytes).withUnsafeBufferPointer { appendEscaped(buffer: $0, to: &out) }
     }
 
-    /// Copies the runs between special characters whole, rather than byte by byte.
-    private static func appendEscaped(buffer bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// Copies the runs between special characters whole, rather than byte by byte, as
+    /// buffers: appending a slice of one goes through the generic path, a byte at a time.
+    static func appendEscaped(buffer bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var run = 0
         for index in bytes.indices {
             let entity: StaticString
@@ -31,11 +32,11 @@ enum HTML {
             case UInt8(ascii: "\""): entity = "&quot;"
             default: continue
             }
-            out += bytes[run..<index]
-            out += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
             run = index + 1
         }
-        out += bytes[run...]
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// Reverses the escaping of code text (`&amp; &lt; &gt; &quot; &#39; &apos;`), so the

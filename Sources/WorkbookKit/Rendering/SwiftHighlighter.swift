@@ -1,3 +1,5 @@
+import Foundation
+
 /// Highlights Swift for handouts: splits code into tokens with a small table of rules
 /// and wraps keywords, types, strings, numbers, comments and attributes in `<span>`s.
 /// It is a lexer, not a parser — enough to make code easy to read, in colour or not.
@@ -60,23 +62,25 @@ public enum SwiftHighlighter {
 
     /// `code` as HTML: escaped, with a `<span class="…">` around each styled token.
     public static func html(_ code: String) -> String {
-        let bytes = Array(code.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for piece in scan(bytes) {
-            if let kind = piece.kind {
-                openingTag(kind).withUTF8Buffer { out += $0 }
-                HTML.appendEscaped(bytes[piece.range], to: &out)
-                out += "</span>".utf8
-            } else {
-                HTML.appendEscaped(bytes[piece.range], to: &out)
+        var code = code
+        return code.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 2)
+            for piece in scan(buffer: bytes) {
+                if let kind = piece.kind {
+                    openingTag(kind).withUTF8Buffer { out += $0 }
+                    HTML.appendEscaped(buffer: UnsafeBufferPointer(rebasing: bytes[piece.range]), to: &out)
+                    out += "</span>".utf8
+                } else {
+                    HTML.appendEscaped(buffer: UnsafeBufferPointer(rebasing: bytes[piece.range]), to: &out)
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `<span class="kw">` and the like (the class is the kind's raw value).
-    private static func openingTag(_ kind: TokenKind) -> StaticString {
+    static func openingTag(_ kind: TokenKind) -> StaticString {
         switch kind {
         case .keyword: return #"<span class="kw">"#
         case .type: return #"<span class="ty">"#
@@ -93,6 +97,11 @@ public enum SwiftHighlighter {
 
     private static func scan(_ code: [UInt8]) -> [(range: Range<Int>, kind: TokenKind?)] {
         code.withUnsafeBufferPointer(scan(buffer:))
+    }
+
+    /// The styled pieces and plain runs of `code`, in order, covering it.
+    static func pieces(_ code: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, kind: TokenKind?)] {
+        scan(buffer: code)
     }
 
     private static func scan(buffer code: Code) -> [(range: Range<Int>, kind: TokenKind?)] {
@@ -125,11 +134,21 @@ public enum SwiftHighlighter {
         return pieces
     }
 
-    /// The longest keyword ("precedencegroup"): longer words need no lookup.
-    private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+    /// The keywords' bytes by length: a word is looked up among those of its length
+    /// without making a String of it (that was a fifth of highlighting's instructions,
+    /// callgrind, every identifier of every listing).
+    private static let keywordsByLength: [[[UInt8]]] = {
+        let longest = keywords.map(\.utf8.count).max() ?? 0
+        var table = [[[UInt8]]](repeating: [], count: longest + 1)
+        for keyword in keywords { table[keyword.utf8.count].append(Array(keyword.utf8)) }
+        return table
+    }()
 
     static func kind(ofWord word: UnsafeBufferPointer<UInt8>) -> TokenKind? {
-        if word.count <= longestKeyword, keywords.contains(String(decoding: word, as: UTF8.self)) { return .keyword }
+        if word.count < keywordsByLength.count, let start = word.baseAddress,
+           keywordsByLength[word.count].contains(where: { memcmp($0, start, word.count) == 0 }) {
+            return .keyword
+        }
         if let first = word.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .type }
         return nil
     }

@@ -83,10 +83,11 @@ public struct SnippetExecution: Sendable, Equatable, Codable {
                 return result(.failed, "a figure prints one SVG document (<svg …>…</svg>) and nothing else\(truncation)")
             }
             // The check `render` makes, so a figure it would refuse fails here, where it is written.
-            do {
-                _ = try Figure(output: standardOutput)
-            } catch {
-                return result(.failed, error.description)
+            // Under the id its page gives it, so that the page takes this check's figure.
+            let chapter = ChapterFileName(String(chapterPath.split(separator: "/").last ?? ""))?.number
+            let id = chapter.map { Figure.id(chapter: $0, line: snippet.location.line) } ?? "figure"
+            if case .failure(let rejection) = Figure.checked(output: standardOutput, id: id) {
+                return result(.failed, rejection.description)
             }
             return result(.passed)
         }

@@ -1,6 +1,6 @@
 /// The parts of a chapter file's name, `NN-slug.md`.
 package struct ChapterFileName: Equatable {
-    var number: Int
+    package var number: Int
     var slug: String
 
     /// Parses `03-queues.md`; nil when the name does not follow `NN-slug.md`.

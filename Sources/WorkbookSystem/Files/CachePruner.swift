@@ -79,8 +79,9 @@ package struct CachePruner: Sendable {
     @discardableResult
     package func pruneIfDue(every interval: TimeInterval = 3600, now: Date = Date()) -> Report? {
         let stamp = folder.appendingPathComponent(".last-pruned")
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: stamp.path),
-           let last = attributes[.modificationDate] as? Date, now.timeIntervalSince(last) < interval {
+        // A stat, not FileManager's attributes: those name the file's owner and group,
+        // which read /etc/passwd and /etc/group and ask nscd (four sockets) on every command.
+        if let last = FileStamp(path: stamp.path)?.modifiedSeconds, now.timeIntervalSince1970 - last < interval {
             return nil
         }
         guard FileManager.default.fileExists(atPath: folder.path) else { return nil }

@@ -7,7 +7,7 @@ import Foundation
 package struct FileStamp: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
-    var size: Int64
+    package var size: Int64
     var modified: timespec
     var changed: timespec
 
@@ -39,6 +39,9 @@ package struct FileStamp: Sendable, Equatable {
     package var latest: Double {
         max(Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9, Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9)
     }
+
+    /// The modification time, in seconds since 1970.
+    package var modifiedSeconds: Double { Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 }
 
     /// Seven numbers separated by spaces, for `ModuleKeyMemo`'s file.
     package var text: String {
