@@ -66,7 +66,7 @@ public enum SwiftHighlighter {
         return code.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count * 2)
-            for piece in scan(buffer: bytes) {
+            for piece in pieces(bytes) {
                 if let kind = piece.kind {
                     openingTag(kind).withUTF8Buffer { out += $0 }
                     HTML.appendEscaped(buffer: UnsafeBufferPointer(rebasing: bytes[piece.range]), to: &out)
@@ -96,15 +96,11 @@ public enum SwiftHighlighter {
     private typealias Code = UnsafeBufferPointer<UInt8>
 
     private static func scan(_ code: [UInt8]) -> [(range: Range<Int>, kind: TokenKind?)] {
-        code.withUnsafeBufferPointer(scan(buffer:))
+        code.withUnsafeBufferPointer(pieces)
     }
 
     /// The styled pieces and plain runs of `code`, in order, covering it.
     static func pieces(_ code: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, kind: TokenKind?)] {
-        scan(buffer: code)
-    }
-
-    private static func scan(buffer code: Code) -> [(range: Range<Int>, kind: TokenKind?)] {
         var pieces: [(range: Range<Int>, kind: TokenKind?)] = []
         var plainStart: Int?
         var index = 0

@@ -36,12 +36,12 @@ package struct FileStamp: Sendable, Equatable {
     }
 
     /// The later of the two times, in seconds since 1970.
-    package var latest: Double {
-        max(Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9, Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9)
-    }
+    package var latest: Double { max(modifiedSeconds, Self.seconds(changed)) }
 
     /// The modification time, in seconds since 1970.
-    package var modifiedSeconds: Double { Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 }
+    package var modifiedSeconds: Double { Self.seconds(modified) }
+
+    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
 
     /// Seven numbers separated by spaces, for `ModuleKeyMemo`'s file.
     package var text: String {
