@@ -204,7 +204,15 @@ bench-first: release
 # (Linux only: Darwin has no static Swift runtime; there the system's is used.)
 UNAME := $(shell uname)
 STATIC_STDLIB = $(if $(filter Linux,$(UNAME)),--static-swift-stdlib)
-RELEASE_BUILD = $(SWIFT) build -c release $(LAYERS) $(STATIC_STDLIB) --product workbook
+# Linux with glibc 2.36 or later: the release binary is linked by the toolchain's lld with
+# its 89,649 relative relocations packed (RELR), which the dynamic loader applies at every
+# start: `workbook version` 4.3 -> 3.8 ms, a render 2-4% faster (measured side by side,
+# 2026-12-03). An older glibc cannot load such a binary, so it gets the default link.
+SWIFT_LLD = $(dir $(realpath $(shell command -v swiftc 2>/dev/null)))ld.lld
+PACKED_RELOCS = $(if $(and $(filter Linux,$(UNAME)),$(wildcard $(SWIFT_LLD)),$(shell getconf GNU_LIBC_VERSION 2>/dev/null \
+  | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "yes" }')),\
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+RELEASE_BUILD = $(SWIFT) build -c release $(LAYERS) $(STATIC_STDLIB) $(PACKED_RELOCS) --product workbook
 
 release: deps
 	$(RELEASE_BUILD)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookKit
 @testable import WorkbookSystem
+@testable import WorkbookModel
 
 @Suite("Text handled as bytes")
 struct TextBytesTests {
@@ -85,6 +86,26 @@ struct LineSetTests {
         #expect(Self.member(set, "Kelvin") == 0)
         #expect(Self.member(set, "semi;") == 1)
         #expect(Self.member(set, "kelvin") == nil)
+    }
+
+    @Test("tells a line with other characters from every ASCII member, with no other member to look in")
+    func otherCharacters() {
+        let set = LineSet(["a - b", "Kelvin"])
+        for probe in ["a \u{2014} b", "a\u{00A0}-\u{00A0}b", "\u{212A}elvin\u{0301}", "\u{212A}elvi\u{00F1}"] {
+            #expect(Self.member(set, probe) == nil, "\(probe.debugDescription)")
+        }
+        #expect(Self.member(set, "\u{212A}elvin") == 1)
+    }
+}
+
+@Suite("A hint's label")
+struct HintLabelTests {
+    @Test("is found where it first occurs, by bytes, as the standard library would")
+    func firstRange() {
+        let texts = ["Hint: a", "A Hint: b", "Hin", "", "café Hint:", "HintHint: c", "Hint:"]
+        for text in texts {
+            #expect(HintQuote.firstRange(of: "Hint:", in: text) == text.firstRange(of: "Hint:"), "\(text.debugDescription)")
+        }
     }
 }
 

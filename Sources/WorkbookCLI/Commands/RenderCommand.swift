@@ -67,8 +67,8 @@ enum RenderCommand: Command {
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let (workbook, provider) = try load(context)
         let edition = given.edition
+        let (workbook, preparation) = try load(context, edition: edition)
         let selection = given.selection
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
         let output = given.out
@@ -76,7 +76,7 @@ enum RenderCommand: Command {
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
         let hints = given.hints
-        let renderer = HandoutRenderer(workbook: workbook, edition: edition, results: provider, hints: hints)
+        let renderer = HandoutRenderer(workbook: workbook, preparation: preparation, hints: hints)
         // A chapter's page links the pages already there; the others, through the index.
         let existing = selection == "all" ? [] : HandoutWriter.existingPages(in: output)
         let handouts = renderer.render(chapters, collections: selection == "all", existingPages: existing)
@@ -85,7 +85,7 @@ enum RenderCommand: Command {
             console.printError(diagnostic.description)
         }
         let written = try HandoutWriter.write(handouts, to: output, workbook: workbook)
-        console.print(summary(handouts, written: written.count, edition: edition, folder: workbook.displayPath(output), runnerAvailable: provider != nil))
+        console.print(summary(handouts, written: written.count, edition: edition, folder: workbook.displayPath(output), runnerAvailable: preparation.results != nil))
 
         var failed = !handouts.errors.isEmpty
         if let paper = given.pdf {
@@ -101,33 +101,35 @@ enum RenderCommand: Command {
         try? SnippetRunner(root: root, toolchain: SnippetRunner.toolchain(root: root, environment: environment))
     }
 
-    /// The workbook, and the snippet runner made meanwhile on a thread of its own: finding
-    /// the toolchain and its version takes as long as parsing a chapter.
-    private static func load(_ context: CommandContext) throws -> (Workbook, (any SnippetResultProvider)?) {
+    /// The workbook, and the snippet runner made meanwhile on a thread of its own (finding
+    /// the toolchain and its version takes as long as parsing a chapter); each chapter
+    /// prepared for `edition` as soon as it is parsed, beside the parsing of the others.
+    private static func load(_ context: CommandContext, edition: Edition) throws -> (Workbook, HandoutPreparation) {
         let root = try context.workbookRoot()
         let exercises = context.exercisesFolder
         let environment = context.environment
+        let preparation = Promised<HandoutPreparation>()
         var workbook: Result<Workbook, any Error>?
-        var provider: (any SnippetResultProvider)?
+        // Two lanes, so the runner is made while the chapters are parsed and waited for.
         for step in try BlockingLanes.map([true, false], width: 2, { isWorkbook -> Loading in
-            isWorkbook
-                ? .workbook(Result { try Workbook(root: root, exercisesFolder: exercises) })
-                : .provider(snippetResultProvider(root: root, environment: environment))
-        }) {
-            switch step {
-            case .workbook(let loaded): workbook = loaded
-            case .provider(let made): provider = made
+            guard isWorkbook else {
+                preparation.fulfill(HandoutPreparation(
+                    files: WorkbookFiles(root: root), edition: edition, results: snippetResultProvider(root: root, environment: environment)))
+                return .preparation
             }
+            return .workbook(Result { try Workbook(root: root, exercisesFolder: exercises, whenParsed: { preparation.value.prepare($0) }) })
+        }) {
+            if case .workbook(let loaded) = step { workbook = loaded }
         }
         guard let workbook else { preconditionFailure("the workbook step did not run") }
         let loaded = try workbook.get()
         ProcessLifetime.keep(loaded)
-        return (loaded, provider)
+        return (loaded, preparation.value)
     }
 
     private enum Loading: Sendable {
         case workbook(Result<Workbook, any Error>)
-        case provider((any SnippetResultProvider)?)
+        case preparation
     }
 
     private static func summary(_ handouts: HandoutSet, written: Int, edition: Edition, folder: String, runnerAvailable: Bool) -> String {

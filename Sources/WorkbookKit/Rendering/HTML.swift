@@ -54,7 +54,9 @@ enum HTML {
         var index = 0
         entities: while index < bytes.count {
             if bytes[index] == UInt8(ascii: "&") {
-                for (entity, character) in entities where bytes[index...].starts(with: entity) {
+                let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+                for (entity, character) in entities
+                where rest.count >= entity.count && memcmp(rest.baseAddress!, entity, entity.count) == 0 {
                     out.append(character)
                     index += entity.count
                     continue entities

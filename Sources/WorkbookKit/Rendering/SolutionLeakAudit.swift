@@ -21,12 +21,21 @@ public struct SolutionLeakAudit: Sendable {
     /// by design is skipped: a line of any starter (signatures, comments), and any line an
     /// author wrote into a chapter (a snippet may well use the same code as a test). What
     /// remains can only reach a page by mistake.
-    /// `starters` are the exercises' starters when the caller has derived them already.
-    public init(workbook: Workbook, starters: [ExerciseID: String]? = nil) {
+    /// `starters` gives a chapter's exercises' starters when the caller derives them (it
+    /// is asked once per chapter, after the references and tests files were read).
+    /// `evidence`: chapters' evidence collected already, by chapter path (used for a
+    /// chapter whose exercises are the ones it was collected for).
+    public init(
+        workbook: Workbook, evidence: [String: ChapterEvidence] = [:], starters: (@Sendable (Chapter) -> [ExerciseID: String])? = nil
+    ) {
         // First every line that would be a secret, then those that pages show by design
         // struck out; each step a chapter per thread (built on one, the audit was the
         // longest part of a render: 18 of its 26 ms, measured).
-        let candidates = ParallelWork.map(workbook.chapters) { Self.candidates(of: $0, in: workbook) }.flatMap { $0 }
+        let missing = workbook.chapters.filter { evidence[$0.path]?.exercises != $0.exercises }
+        let collected = Dictionary(
+            zip(missing.map(\.path), ParallelWork.map(missing) { ChapterEvidence(of: $0, files: workbook.files) }),
+            uniquingKeysWith: { first, _ in first })
+        let candidates = workbook.chapters.flatMap { (collected[$0.path] ?? evidence[$0.path])?.candidates ?? [] }
         let texts = LineSet(candidates.map(\.secret.text))
         // What any page may show by design, from every chapter: one chapter's prose may
         // quote what another chapter's tests use.
@@ -34,8 +43,9 @@ public struct SolutionLeakAudit: Sendable {
             var inChapter = Set<Int>()
             var inStarters = Set<Int>()
             Self.collectLines(of: chapter.source ?? (try? workbook.read(chapter.path)) ?? "", among: texts, into: &inChapter)
+            let derived = starters?(chapter)
             for exercise in chapter.exercises {
-                if let starter = starters.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
+                if let starter = derived.map({ $0[exercise.id] }) ?? (try? workbook.starter(for: exercise)) {
                     Self.collectLines(of: starter, among: texts, into: &inStarters)
                 }
             }
@@ -55,11 +65,26 @@ public struct SolutionLeakAudit: Sendable {
         lookup = texts
     }
 
-    private typealias Candidate = (secret: SecretLine, unlessInStarters: Bool)
+    fileprivate typealias Candidate = (secret: SecretLine, unlessInStarters: Bool)
+
+    /// What one chapter gives the audit on its own: the lines of its references and tests
+    /// that would be secrets, unless a page shows them by design. Collected as soon as the
+    /// chapter is parsed, it is most of the audit's work done before the workbook is whole
+    /// (`HandoutPreparation`).
+    public struct ChapterEvidence: Sendable {
+        /// The exercises it was collected for.
+        let exercises: [Exercise]
+        fileprivate let candidates: [Candidate]
+
+        public init(of chapter: Chapter, files: WorkbookFiles) {
+            exercises = chapter.exercises
+            candidates = SolutionLeakAudit.candidates(of: chapter, files: files)
+        }
+    }
 
     /// The lines of `chapter`'s references and tests that would be secrets, unless a page
     /// shows them by design. Lines are handled as bytes; only would-be secrets become Strings.
-    private static func candidates(of chapter: Chapter, in workbook: Workbook) -> [Candidate] {
+    fileprivate static func candidates(of chapter: Chapter, files workbook: WorkbookFiles) -> [Candidate] {
         var candidates: [Candidate] = []
         func addEvidence(_ line: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation, isTest: Bool, unlessInStarters: Bool) {
             let trimmed = TextLines.trimming(line)

@@ -44,6 +44,9 @@ public protocol SnippetResultProvider: Sendable {
     func results(for chapter: Chapter) throws -> [SnippetResult]
     /// Each chapter's results, or why there are none, in the order of `chapters`.
     func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>]
+    /// `chapter`'s results if they need nothing built or run (every one is known
+    /// already); nil otherwise. Cheap, and safe to ask on any thread.
+    func cachedResults(for chapter: Chapter) -> [SnippetResult]?
 }
 
 extension SnippetResultProvider {
@@ -51,4 +54,7 @@ extension SnippetResultProvider {
     public func results(for chapters: [Chapter]) -> [Result<[SnippetResult], any Error>] {
         chapters.map { chapter in Result { try results(for: chapter) } }
     }
+
+    /// Nothing known ahead: every chapter is asked for when it is needed.
+    public func cachedResults(for chapter: Chapter) -> [SnippetResult]? { nil }
 }

@@ -139,6 +139,13 @@ public struct SnippetRunner: SnippetResultProvider {
         }
     }
 
+    /// `chapter`'s results when the cache holds every one of them: nothing is built or
+    /// run (nil otherwise, and with `useCache` off).
+    public func cachedResults(for chapter: Chapter) -> [SnippetResult]? {
+        guard options.useCache else { return nil }
+        return (try? run(chapter, sharing: nil, cachedOnly: true))??.results
+    }
+
     /// The workbook modules that `chapters`' snippets import, built or found in the cache:
     /// pass it to `run(_:sharing:)` so that each module's sources are read and hashed
     /// once per command, not once per chapter.

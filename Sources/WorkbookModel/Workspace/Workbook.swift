@@ -14,16 +14,22 @@ public struct Workbook: Sendable {
     public let diagnostics: [Diagnostic]
     /// Numbers of chapter files too broken to parse (their names still say the number).
     public let unparsedChapterNumbers: Set<Int>
-    /// `root`'s path with a slash at the end, to which relative paths are appended.
-    private let rootPath: String
+    /// Reading the workbook's own files.
+    public let files: WorkbookFiles
     /// A student release (`workbook-release.json` at the root): its module files are the
     /// starters, and it has no references, prediction answers or hidden tests.
     public let isRelease: Bool
 
     /// Loads every `chapters/*.md` below `root`.
-    public init(root: URL, exercisesFolder: URL? = nil) throws(WorkbookError) {
-        self.root = root.standardizedFileURL
-        self.rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
+    ///
+    /// `whenParsed` is given each chapter as this workbook will hold it (hints attached,
+    /// predictions expected), on the thread that parsed it, as soon as it is ready: work
+    /// on one chapter (a render's cached snippet results) then runs while the others are
+    /// still being parsed, rather than after all of them.
+    public init(root: URL, exercisesFolder: URL? = nil, whenParsed: (@Sendable (Chapter) -> Void)? = nil) throws(WorkbookError) {
+        let files = WorkbookFiles(root: root)
+        self.files = files
+        self.root = files.root
         self.exercisesFolder = (exercisesFolder ?? root.appendingPathComponent("exercises")).standardizedFileURL
         let isRelease = ReleaseMarker.read(at: self.root) != nil
         self.isRelease = isRelease
@@ -31,20 +37,23 @@ public struct Workbook: Sendable {
         var diagnostics: [Diagnostic] = []
         var unparsed: Set<Int> = []
         let paths = try Workbook.chapterPaths(in: self.root)
-        let rootPath = self.rootPath
-        // The chapters are parsed side by side; nil: the file cannot be read.
-        let parsed = ParallelWork.map(paths) { path in
-            FileManager.default.contents(atPath: rootPath + path).map { data in
-                (ChapterParser(path: path).parse(Array(data)), Workbook.hintsFile(forChapterAt: path, rootPath: rootPath))
-            }
+        let rootPath = files.rootPath
+        // The chapters are parsed side by side, each finished on its own thread; nil: the
+        // file cannot be read.
+        let parsed = ParallelWork.map(paths) { path -> (chapter: Chapter?, diagnostics: [Diagnostic])? in
+            guard let data = FileManager.default.contents(atPath: rootPath + path) else { return nil }
+            let result = ChapterParser(path: path).parse(Array(data))
+            guard var chapter = result.chapter else { return (nil, result.diagnostics) }
+            let hints = HintsFile.attach(Workbook.hintsFile(forChapterAt: path, rootPath: rootPath), to: &chapter)
+            // A release's prediction files are the starters: the answer is not there to expect.
+            if !isRelease { Workbook.expectPredictions(in: &chapter, rootPath: rootPath) }
+            whenParsed?(chapter)
+            return (chapter, result.diagnostics + hints)
         }
         for (path, read) in zip(paths, parsed) {
-            guard let (result, hints) = read else { throw .unreadable(path: path, reason: "the file cannot be opened") }
-            diagnostics += result.diagnostics
-            if var chapter = result.chapter {
-                diagnostics += HintsFile.attach(hints, to: &chapter)
-                // A release's prediction files are the starters: the answer is not there to expect.
-                if !isRelease { Workbook.expectPredictions(in: &chapter, rootPath: rootPath) }
+            guard let read else { throw .unreadable(path: path, reason: "the file cannot be opened") }
+            diagnostics += read.diagnostics
+            if let chapter = read.chapter {
                 chapters.append(chapter)
             } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
                 unparsed.insert(name.number)
@@ -159,50 +168,11 @@ public struct Workbook: Sendable {
 
     /// The starter of an exercise, derived from its reference file.
     public func starter(for exercise: Exercise) throws(WorkbookError) -> String {
-        guard let reference = exercise.referenceFile else {
-            throw .unreadable(path: exercise.location.path, reason: "exercise \(exercise.id) names no reference file")
-        }
-        return try SolutionMarkers.starter(from: try read(reference), path: reference)
+        try files.starter(for: exercise)
     }
 
     /// Reads a root-relative text file.
     public func read(_ relativePath: String) throws(WorkbookError) -> String {
-        // The path as text: URL arithmetic is slow, and rendering reads every exercise's files.
-        let path = rootPath + relativePath
-        // Only the workbook's own files: a link (in a chapter, to /etc/passwd, say) would
-        // be copied into a learner's workspace by `start` and shown in handouts.
-        if relativePath.split(separator: "/").contains("..") {
-            throw .unreadable(path: relativePath, reason: "the path leaves the workbook ('..'); name a file inside it")
-        }
-        if let link = Self.linkOut(of: relativePath, below: rootPath) {
-            throw .unreadable(path: relativePath, reason: "\(link) is a symbolic link out of its folder; the workbook reads only files of its own")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: relativePath, reason: "no such file")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The part of `relativePath` (under `root`, which ends with a slash) that is a
-    /// symbolic link leading out of the top-level folder it is in (`Sources/`, `Tests/`),
-    /// or nil. A top-level folder may itself be a link (`mutate` builds its workers'
-    /// workbooks of links to the real folders); nothing below it may lead elsewhere.
-    static func linkOut(of relativePath: String, below root: String) -> String? {
-        let components = relativePath.split(separator: "/")
-        guard components.count > 1 else { return nil }
-        // Resolved only once a link is met: resolving the top folder for every read was
-        // 3% of a render (perf), and almost no path holds a link.
-        var base: String?
-        var partial = String(components[0])
-        for component in components.dropFirst() {
-            partial += "/" + component
-            var info = stat()
-            guard lstat(root + partial, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
-            let top = base ?? URL(fileURLWithPath: root + components[0]).resolvingSymlinksInPath().path + "/"
-            base = top
-            let resolved = URL(fileURLWithPath: root + partial).resolvingSymlinksInPath().path
-            if !resolved.hasPrefix(top) { return partial }
-        }
-        return nil
+        try files.read(relativePath)
     }
 }

@@ -95,9 +95,13 @@ package struct LineSet: Sendable {
             bits |= byte
         }
         guard bits >= 0x80 else { return asciiMember(equalTo: line, hash: hash) }
-        let text = String(decoding: line, as: UTF8.self)
-        if let member = others[text] { return member }
-        return Self.asciiForm(of: text)?.withUnsafeBufferPointer { asciiMember(equalTo: $0, hash: Self.hash($0)) }
+        // A line's NFC form is ASCII (then it is looked up by those bytes) or it is not
+        // (then only `others` can hold it): read from the bytes first, as most such lines
+        // (prose with a dash or a quotation mark) are told apart at their first one.
+        if let form = Self.asciiForm(ofUTF8: line) {
+            return form.withUnsafeBufferPointer { asciiMember(equalTo: $0, hash: Self.hash($0)) }
+        }
+        return others.isEmpty ? nil : others[String(decoding: line, as: UTF8.self)]
     }
 
     private func asciiMember(equalTo line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
@@ -117,19 +121,37 @@ package struct LineSet: Sendable {
     /// outside ASCII, alone or composed. (Foundation's normalization would tell too, but
     /// it cost more than all the rest of the audit.)
     private static func asciiForm(of line: String) -> [UInt8]? {
-        var bytes = Array(line.utf8)
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
-        bytes.removeAll(keepingCapacity: true)
-        for scalar in line.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x80: bytes.append(UInt8(scalar.value))
-            case 0x037E: bytes.append(UInt8(ascii: ";"))
-            case 0x1FEF: bytes.append(UInt8(ascii: "`"))
-            case 0x212A: bytes.append(UInt8(ascii: "K"))
-            default: return nil
+        var line = line
+        return line.withUTF8 { asciiForm(ofUTF8: $0) }
+    }
+
+    /// `asciiForm(of:)` on valid UTF-8, the three characters matched by their encodings.
+    private static func asciiForm(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var form: [UInt8] = []
+        form.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                form.append(byte)
+                index += 1
+                continue
+            }
+            let rest = bytes.count - index
+            if rest >= 2, byte == 0xCD, bytes[index + 1] == 0xBE {  // U+037E
+                form.append(UInt8(ascii: ";"))
+                index += 2
+            } else if rest >= 3, byte == 0xE1, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xAF {  // U+1FEF
+                form.append(UInt8(ascii: "`"))
+                index += 3
+            } else if rest >= 3, byte == 0xE2, bytes[index + 1] == 0x84, bytes[index + 2] == 0xAA {  // U+212A
+                form.append(UInt8(ascii: "K"))
+                index += 3
+            } else {
+                return nil
             }
         }
-        return bytes
+        return form
     }
 
     private func equal(_ form: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
