@@ -88,6 +88,26 @@ struct LineSetTests {
         #expect(Self.member(set, "kelvin") == nil)
     }
 
+    @Test("finds a line of any length wherever its bytes lie in memory, and no line that differs in one byte")
+    func anyLengthAnyOffset() {
+        let members = (0...20).map { String("abcdefghijklmnopqrstu".prefix($0)) }
+        let set = LineSet(members)
+        for (number, member) in members.enumerated() {
+            for offset in 0..<9 {
+                // The line inside a larger buffer, starting at every offset of a word.
+                let buffer = Array(repeating: UInt8(ascii: "#"), count: offset) + Array(member.utf8) + [UInt8(ascii: "#")]
+                buffer.withUnsafeBufferPointer { all in
+                    let line = UnsafeBufferPointer(rebasing: all[offset..<(offset + member.utf8.count)])
+                    #expect(set.member(equalTo: line) == number, "\(member.debugDescription) at offset \(offset)")
+                }
+            }
+            guard !member.isEmpty else { continue }
+            var changed = Array(member.utf8)
+            changed[changed.count - 1] ^= 0x01
+            #expect(changed.withUnsafeBufferPointer { set.member(equalTo: $0) } == nil, "\(member.debugDescription), last byte changed")
+        }
+    }
+
     @Test("tells a line with other characters from every ASCII member, with no other member to look in")
     func otherCharacters() {
         let set = LineSet(["a - b", "Kelvin"])
