@@ -1,6 +1,7 @@
 import Testing
 @testable import WorkbookKit
 @testable import WorkbookModel
+import WorkbookTestSupport
 
 @Suite("The program generated for snippets")
 struct RunningProgramTests {
@@ -78,5 +79,31 @@ struct RunningProgramTests {
         ["Diner", "Stage", "Glibc", "Diner", nil, nil, nil, nil, nil] as [String?]))
     func imports(line: String, module: String?) {
         #expect(SnippetProgram.importedModule(line) == module)
+    }
+}
+
+@Suite("A snippet's imports")
+struct SnippetImportsTests {
+    @Test("are the same read from its source at once as line by line from its compiled lines", arguments: [
+        "# import Diner\nlet dish = Dish(name: \"Fries\")\n",
+        "@testable import Stage\nimport struct Diner.Order\nimport Foundation\n",
+        "// import Nothing\nlet importer = 1\nimportX()\n  import Chapter03Queues\n",
+        "import Diner\r\nprint(1)\r\n",
+        "#\n# @preconcurrency import Diner.Dish\nprint(\"import Stage\")",
+        "",
+    ])
+    func sameEitherWay(source: String) {
+        let snippet = Snippet(location: SourceLocation(path: "chapters/01-demo.md", line: 3), source: source)
+        #expect(SnippetProgram.importedModules(of: snippet) == SnippetProgram.importedModules(snippet.compiledLines))
+    }
+
+    @Test("are found in every snippet of the workbook's chapters as line by line")
+    func chapters() throws {
+        let workbook = try Workbook(root: SeededModules.repository)
+        let snippets = workbook.chapters.flatMap(\.snippets)
+        #expect(snippets.count > 100)
+        for snippet in snippets {
+            #expect(SnippetProgram.importedModules(of: snippet) == SnippetProgram.importedModules(snippet.compiledLines), "\(snippet.location)")
+        }
     }
 }
