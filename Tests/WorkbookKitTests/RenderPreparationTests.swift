@@ -65,6 +65,25 @@ struct RenderPreparationTests {
         }
     }
 
+    @Test("fetches the results of the chapters rendered only, and the student edition's evidence of every chapter")
+    func renderedOnly() async throws {
+        try await onOwnThread {
+            let root = try RenderFixture.make(reference: RenderFixture.reference)
+            let results = RenderHandoutTests.results(for: try Workbook(root: root))
+            let provider = CountingResults(results)
+            let preparation = HandoutPreparation(files: WorkbookFiles(root: root), edition: .student, results: provider, rendered: [1])
+            let workbook = try Workbook(root: root, whenParsed: { preparation.prepare($0) })
+            let one = try workbook.chapter("1")
+            #expect(provider.asked.withLock { $0 } == ["cached \(one.path)"])
+            #expect(preparation.evidence.keys.sorted() == workbook.chapters.map(\.path).sorted())
+            let prepared = HandoutRenderer(workbook: workbook, preparation: preparation).render([one], collections: false)
+            let unprepared = HandoutRenderer(workbook: workbook, edition: .student, results: FakeResults(results: results))
+                .render([one], collections: false)
+            #expect(prepared.pages == unprepared.pages)
+            #expect(provider.asked.withLock { $0 } == ["cached \(one.path)"], "the page took the fetched results")
+        }
+    }
+
     @Test("is not used for a chapter whose exercises or snippets are not the ones it was made for")
     func staleChapter() async throws {
         try await onOwnThread {

@@ -68,8 +68,11 @@ enum RenderCommand: Command {
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
         let edition = given.edition
-        let (workbook, preparation) = try load(context, edition: edition)
         let selection = given.selection
+        // Every chapter (nil), or the one named (none for a name that is no number: it is
+        // reported below).
+        let rendered: Set<Int>? = selection == "all" ? nil : Set(Int(selection).map { [$0] } ?? [])
+        let (workbook, preparation) = try load(context, edition: edition, rendered: rendered)
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
         let output = given.out
             ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
@@ -106,8 +109,9 @@ enum RenderCommand: Command {
 
     /// The workbook, and the snippet runner made meanwhile on a thread of its own (finding
     /// the toolchain and its version takes as long as parsing a chapter); each chapter
-    /// prepared for `edition` as soon as it is parsed, beside the parsing of the others.
-    private static func load(_ context: CommandContext, edition: Edition) throws -> (Workbook, HandoutPreparation) {
+    /// prepared for `edition` (its results only if it is `rendered`) as soon as it is
+    /// parsed, beside the parsing of the others.
+    private static func load(_ context: CommandContext, edition: Edition, rendered: Set<Int>?) throws -> (Workbook, HandoutPreparation) {
         let root = try context.workbookRoot()
         let exercises = context.exercisesFolder
         let environment = context.environment
@@ -117,7 +121,8 @@ enum RenderCommand: Command {
         for step in try BlockingLanes.map([true, false], width: 2, { isWorkbook -> Loading in
             guard isWorkbook else {
                 preparation.fulfill(HandoutPreparation(
-                    files: WorkbookFiles(root: root), edition: edition, results: snippetResultProvider(root: root, environment: environment)))
+                    files: WorkbookFiles(root: root), edition: edition, results: snippetResultProvider(root: root, environment: environment),
+                    rendered: rendered))
                 return .preparation
             }
             return .workbook(Result { try Workbook(root: root, exercisesFolder: exercises, whenParsed: { preparation.value.prepare($0) }) })

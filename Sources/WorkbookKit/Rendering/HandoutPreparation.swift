@@ -17,6 +17,9 @@ public final class HandoutPreparation: Sendable {
     public let files: WorkbookFiles
     /// The snippet results, fetched early where the cache holds them all.
     public let results: PrefetchedResults?
+    /// The chapters whose results are fetched early, by number (nil: every chapter): the
+    /// ones the render makes pages of.
+    public let rendered: Set<Int>?
     private let prepared = Mutex<[String: Prepared]>([:])
 
     private struct Prepared: Sendable {
@@ -25,15 +28,18 @@ public final class HandoutPreparation: Sendable {
         var evidence: SolutionLeakAudit.ChapterEvidence
     }
 
-    public init(files: WorkbookFiles, edition: Edition, results: (any SnippetResultProvider)?) {
+    public init(files: WorkbookFiles, edition: Edition, results: (any SnippetResultProvider)?, rendered: Set<Int>? = nil) {
         self.files = files
         self.edition = edition
         self.results = results.map(PrefetchedResults.init)
+        self.rendered = rendered
     }
 
-    /// Prepares `chapter`; safe to call from any thread.
+    /// Prepares `chapter`; safe to call from any thread. The student edition's starters and
+    /// evidence are made for every chapter (the audit covers them all), the results only
+    /// for a chapter rendered.
     public func prepare(_ chapter: Chapter) {
-        results?.prefetch(chapter)
+        if rendered?.contains(chapter.number) ?? true { results?.prefetch(chapter) }
         guard edition == .student else { return }
         let made = Prepared(
             exercises: chapter.exercises, starters: HandoutRenderer.starters(of: chapter, files: files),

@@ -73,10 +73,11 @@ public struct HandoutRenderer: Sendable {
     ///
     /// The work runs on every processor, each part as soon as what it needs is made: the
     /// snippet results; each chapter's starters (student edition), article and pages, on
-    /// that chapter's thread; and the student edition's leak audit, once every chapter's
-    /// starters are there. A chapter's pages are made while the audit is built and checked
-    /// by it afterwards: pages that waited for the audit left a processor idle for 2.6 ms
-    /// of a 26 ms render (measured), as did articles waiting for all starters at once.
+    /// that chapter's thread; and the student edition's leak audit, which takes the
+    /// starters the chapters' threads derived (or derives those not there yet). A chapter's
+    /// pages are made while the audit is built and checked by it afterwards: pages that
+    /// waited for the audit left a processor idle for 2.6 ms of a 26 ms render (measured),
+    /// as did articles waiting for all starters at once.
     public func render(_ chapters: [Chapter], collections: Bool, existingPages: Set<String> = []) -> HandoutSet {
         let student = edition == .student
         // The student edition's starters, by chapter: its own thread derives them first (its
