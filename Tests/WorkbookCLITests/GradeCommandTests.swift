@@ -97,6 +97,8 @@ struct GradeCommandTests {
         #expect(rows["ivy"]?.dropLast().suffix(2) == ["0", "3"])
         #expect(rows["ivy"]?.last?.hasPrefix("could not be graded: ivy.zip would unpack to 100 MiB") == true)
         #expect(first.out.contains("ivy.zip would unpack to 100 MiB"))
+        #expect(first.out.contains("2 of them handed in the same files as another student"),
+                "gus's repository and hal's zip hold ada's files: \(first.out)")
         let html = try #require(session.file("gradebook/gradebook.html"))
         #expect(html.contains("students/cal/feedback.html"))
         #expect(html.contains("<summary>⚑ look at this (2)</summary>") && html.contains("1.3: exit at 01-basics/Ex3_Total.swift:6"),

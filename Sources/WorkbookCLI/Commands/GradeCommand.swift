@@ -69,6 +69,9 @@ enum GradeCommand: Command {
         starter's and the reference's code and what most of the class writes left out),
         with a score and the exercises: pairs to look at, never a finding, and no grade
         depends on it.
+        Students who hand in the same files (the same names and contents: an untouched
+        starter, a shared copy) are graded once, and each gets that grade; a grade that
+        names its student's folder is not shared.
         Points: 1 per exercise unless its chapter says `Points: N`. A pass earns them all;
         a failure earns the share of passing tests among those the exercise's untouched
         starter fails, so a starter scores 0 by construction; a file that differs from
@@ -130,6 +133,11 @@ enum GradeCommand: Command {
         let seconds = Date().timeIntervalSince(started)
         console.print("\(results.count) students graded in \(String(format: "%.1f", seconds)) s "
             + "(\(changed.count) new or changed since the last gradebook, \(results.count - changed.count) unchanged)")
+        let shared = results.filter { $0.gradedWith != nil }.count
+        if shared > 0 {
+            console.print("\(shared) of them handed in the same files as another student (an untouched starter, say): "
+                + "graded once, the same grade for each")
+        }
         console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
         let pairs = similarity.pairs.count
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"

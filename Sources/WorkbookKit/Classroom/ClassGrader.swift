@@ -15,6 +15,16 @@ public struct ClassGrader: Sendable {
         public var seconds: Double
         /// What the student's files hash to: the gradebook remembers it to say who changed.
         public var contentKey: String
+        /// The student whose grading this one shares: their files are the same.
+        public var gradedWith: String?
+
+        public init(student: StudentSubmission, grades: [ChapterGrade], seconds: Double, contentKey: String, gradedWith: String? = nil) {
+            self.student = student
+            self.grades = grades
+            self.seconds = seconds
+            self.contentKey = contentKey
+            self.gradedWith = gradedWith
+        }
     }
 
     public let root: URL
@@ -36,32 +46,96 @@ public struct ClassGrader: Sendable {
         self.chapters = chapters
     }
 
+    /// Students whose workspaces hold the same files (names, contents and links alike)
+    /// are graded once, and each gets that grade: with paths named from the workspace
+    /// (`pathsFromWorkspace`), nothing in a grade depends on where the files are. A grade
+    /// that names its student's own folder all the same is not shared: each of the others
+    /// is then graded on their own. (A class's untouched starters and its copies of one
+    /// answer: 30 students of the bench's class are 12 different submissions.)
     public func grade(_ students: [StudentSubmission]) throws -> [StudentResult] {
         let done = Counter()
         let total = students.count
         let lanes = LanePool(count: width)
         Self.seedLaneBuilds(cache: Workbook.cacheFolder(root: root.standardizedFileURL), from: options.buildsFolderName, lanes: width)
-        return try BlockingLanes.map(students, width: width) { student in
-            let started = Date()
-            var grades: [ChapterGrade] = []
-            if let workspace = student.workspace {
-                let workbook = try Workbook(root: root, exercisesFolder: workspace)
-                // Each lane its own build folders: one student's module build never waits
-                // for another's lock, and each lane builds incrementally on its last student.
-                let lane = lanes.take()
-                defer { lanes.give(lane) }
-                var laneOptions = options
-                laneOptions.buildsFolderName = CacheFolder.classLaneBuilds(lane)
-                laneOptions.pathsFromWorkspace = true
-                let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
-                for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
-                    guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
-                    grades.append(try grader.grade(chapter))
-                }
+        let keys = students.map { Self.contentKey($0.workspace) }
+        let groups = Self.sameFiles(students, keys: keys)
+        let first = try BlockingLanes.map(groups, width: width) { group in
+            let graded = try gradeOne(students[group[0]], lanes: lanes)
+            for _ in group { progress?(done.next(), total) }
+            return graded
+        }
+        var results: [StudentResult?] = Array(repeating: nil, count: students.count)
+        var alone: [Int] = []
+        for (group, graded) in zip(groups, first) {
+            results[group[0]] = StudentResult(student: students[group[0]], grades: graded.grades, seconds: graded.seconds,
+                                              contentKey: keys[group[0]])
+            guard group.count > 1 else { continue }
+            if let workspace = students[group[0]].workspace, Self.mentions(graded.grades, workspace) {
+                alone += group.dropFirst()
+                continue
             }
-            progress?(done.next(), total)
-            return StudentResult(student: student, grades: grades, seconds: Date().timeIntervalSince(started),
-                                 contentKey: Self.contentKey(student.workspace))
+            for index in group.dropFirst() {
+                results[index] = StudentResult(student: students[index], grades: graded.grades, seconds: 0,
+                                               contentKey: keys[index], gradedWith: students[group[0]].name)
+            }
+        }
+        let separately = try BlockingLanes.map(alone, width: width) { try gradeOne(students[$0], lanes: lanes) }
+        for (index, graded) in zip(alone, separately) {
+            results[index] = StudentResult(student: students[index], grades: graded.grades, seconds: graded.seconds,
+                                           contentKey: keys[index])
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// One student's grades, in a lane's build folders.
+    private func gradeOne(_ student: StudentSubmission, lanes: LanePool) throws -> (grades: [ChapterGrade], seconds: Double) {
+        let started = Date()
+        var grades: [ChapterGrade] = []
+        if let workspace = student.workspace {
+            let workbook = try Workbook(root: root, exercisesFolder: workspace)
+            // Each lane its own build folders: one student's module build never waits
+            // for another's lock, and each lane builds incrementally on its last student.
+            let lane = lanes.take()
+            defer { lanes.give(lane) }
+            var laneOptions = options
+            laneOptions.buildsFolderName = CacheFolder.classLaneBuilds(lane)
+            laneOptions.pathsFromWorkspace = true
+            let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
+            for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
+                guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
+                grades.append(try grader.grade(chapter))
+            }
+        }
+        return (grades, Date().timeIntervalSince(started))
+    }
+
+    /// The students, as groups of indices whose files are the same (`keys`), each group
+    /// in the class's order; a student with nothing to grade is a group of their own.
+    static func sameFiles(_ students: [StudentSubmission], keys: [String]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var groupOfKey: [String: Int] = [:]
+        for index in students.indices {
+            guard students[index].workspace != nil else { groups.append([index]); continue }
+            if let group = groupOfKey[keys[index]] {
+                groups[group].append(index)
+            } else {
+                groupOfKey[keys[index]] = groups.count
+                groups.append([index])
+            }
+        }
+        return groups
+    }
+
+    /// Whether any text of `grades` names `workspace` by its full path.
+    static func mentions(_ grades: [ChapterGrade], _ workspace: URL) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        // The path as the JSON spells it (a quote or a backslash in it escaped).
+        func spelled<T: Encodable>(_ value: T) -> String? { (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } }
+        guard let text = spelled(grades) else { return true }
+        return [workspace.standardizedFileURL.path, workspace.path].contains { path in
+            guard let quoted = spelled(path) else { return true }
+            return text.contains(quoted.dropFirst().dropLast())
         }
     }
 
@@ -95,13 +169,19 @@ public struct ClassGrader: Sendable {
         }
     }
 
-    /// Every file of the workspace, by path and content.
+    /// Every file of the workspace, by path and content; a symbolic link by where it
+    /// points (a link is not the file it names: grading reads neither the same way).
     static func contentKey(_ workspace: URL?) -> String {
         guard let workspace else { return "" }
         var hash = ContentHash()
         let paths = (FileManager.default.enumerator(atPath: workspace.path)?.allObjects as? [String] ?? []).sorted()
         for path in paths {
             let url = workspace.appendingPathComponent(path)
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+                hash.combine(path)
+                hash.combine("symbolic link to \(target)")
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
             hash.combine(path)
             hash.combine(data)
