@@ -7,9 +7,9 @@
 # it), and as the install leaves a workbook (`make setup` prebuilds every chapter with
 # `workbook verify`), where the target applies: at least 1.8 times the loop's students
 # per minute, in the median of five rounds. `grade` grades identical submissions once
-# (the class's ten copies of the references, its ten untouched starters), which `check`,
-# one student at a time, cannot: with every copy made different by a comment, the same
-# bench measured 1.94x (2026-12-03, against 2.92x with the copies).
+# (the class's ten copies of the references; its ten empty folders are rows of their own),
+# which `check`, one student at a time, cannot: with every copy made different by a
+# comment, the same bench measured 1.94x (2026-12-03, against 2.92x with the copies).
 # BENCH_WARN_ONLY=1 reports a missed target without failing.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"

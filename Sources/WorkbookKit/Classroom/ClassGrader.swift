@@ -50,8 +50,8 @@ public struct ClassGrader: Sendable {
     /// are graded once, and each gets that grade: with paths named from the workspace
     /// (`pathsFromWorkspace`), nothing in a grade depends on where the files are. A grade
     /// that names its student's own folder all the same is not shared: each of the others
-    /// is then graded on their own. (A class's untouched starters and its copies of one
-    /// answer: 30 students of the bench's class are 12 different submissions.)
+    /// is then graded on their own. (Untouched starters, copies of one answer: the 20
+    /// students with files of the classroom bench's class are 11 different submissions.)
     public func grade(_ students: [StudentSubmission]) throws -> [StudentResult] {
         let done = Counter()
         let total = students.count
