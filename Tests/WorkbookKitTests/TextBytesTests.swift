@@ -116,6 +116,51 @@ struct LineSetTests {
         }
         #expect(Self.member(set, "\u{212A}elvin") == 1)
     }
+
+    @Test("finds a member with other characters in any of its canonical forms, and no line that only ends the same")
+    func otherMembersByTail() {
+        let members = ["caf\u{00E9} \u{2014} 1", "x = \"\u{00E9}\"", "\u{00E9} \u{212A}", "\u{00F1}", "a \u{2014} b"]
+        let set = LineSet(members)
+        let strings = Set(members)
+        let probes = [
+            "cafe\u{0301} \u{2014} 1", "x = \"e\u{0301}\"", "e\u{0301} K", "\u{00E9} K", "n\u{0303}", "a \u{2014} b",
+            "caf\u{00E8} \u{2014} 1", "x = \"\u{00E8}\"", "\u{00E8} K", "\u{00E9} k", "o\u{0303}", "a \u{2013} b", "\u{2014} 1",
+            "e\u{0301}", "\u{00E9}\u{0301}", "\u{2014}",
+        ]
+        for probe in probes {
+            #expect((Self.member(set, probe) != nil) == strings.contains(probe), "\(probe.debugDescription)")
+        }
+        #expect(Self.member(set, "e\u{0301} K") == 2)
+        #expect(Self.member(set, "n\u{0303}") == 3)
+    }
+
+    /// What `LineSet.tail(of:)` rests on: decomposing never ends in ASCII, but for the
+    /// three characters whose NFC form is ASCII (and those it maps).
+    @Test("no character outside ASCII decomposes to end in ASCII, but U+037E, U+1FEF and U+212A")
+    func decompositionsEndOutsideASCII() {
+        var endInASCII: [UInt32] = []
+        // Every canonical decomposition lies below U+30000.
+        for value in UInt32(0x80)..<0x3_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping
+            if let last = decomposed.unicodeScalars.last, last.isASCII { endInASCII.append(value) }
+        }
+        #expect(endInASCII == [0x037E, 0x1FEF, 0x212A])
+    }
+
+    @Test("gives canonically equivalent lines the same tail")
+    func tails() {
+        let pairs = [("caf\u{00E9} x", "cafe\u{0301} x"), ("\u{00E9} \u{212A}", "e\u{0301} K"), ("a\u{037E}", "a;"), ("\u{00C5}", "A\u{030A}")]
+        func tail(_ text: String) -> UInt64 {
+            var text = text
+            return text.withUTF8 { LineSet.tail(of: $0) }
+        }
+        for (one, other) in pairs {
+            #expect(one == other, "the pair is canonically equivalent")
+            #expect(tail(one) == tail(other), "\(one.debugDescription) and \(other.debugDescription)")
+        }
+        #expect(tail("\u{00E9} x") != tail("\u{00E9} y"))
+    }
 }
 
 @Suite("A hint's label")

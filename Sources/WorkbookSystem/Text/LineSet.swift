@@ -23,6 +23,11 @@ package struct LineSet: Sendable {
     private let slots: [Int32]
     /// Members whose NFC form is not ASCII.
     private let others: [String: Int]
+    /// The hashes of those members' tails (`tail(of:)`): a line with another tail is
+    /// none of them, told without making a String of it. Looking up the lines with a
+    /// dash or a quotation mark (1,061 a student render) as Strings, hashed in NFC, took
+    /// 3.7M instructions (callgrind), most of them in the check of the pages that ends a render.
+    private let otherTails: Set<UInt64>
 
     package init(_ lines: [String]) {
         var bytes: [UInt8] = [], forms: [Range<Int>] = [], hashes: [UInt64] = [], formMembers: [Int] = [], others: [String: Int] = [:]
@@ -78,6 +83,10 @@ package struct LineSet: Sendable {
         self.formMembers = formMembers
         self.slots = slots
         self.others = others
+        otherTails = Set(others.keys.map { line in
+            var line = line
+            return line.withUTF8 { Self.tail(of: $0) }
+        })
     }
 
     /// The number of the member equal to `line`, if there is one.
@@ -91,7 +100,36 @@ package struct LineSet: Sendable {
         if let form = Self.asciiForm(ofUTF8: line) {
             return form.withUnsafeBufferPointer { asciiMember(equalTo: $0, hash: Self.hash($0)) }
         }
-        return others.isEmpty ? nil : others[String(decoding: line, as: UTF8.self)]
+        guard !others.isEmpty, otherTails.contains(Self.tail(of: line)) else { return nil }
+        return others[String(decoding: line, as: UTF8.self)]
+    }
+
+    /// The hash of a line's tail: its characters after the last one that is neither ASCII
+    /// nor one of the three whose NFC form is (those as their ASCII forms). Canonically
+    /// equivalent lines have the same tail, as normalizing only decomposes, composes and
+    /// reorders around characters outside ASCII: an ASCII character is never decomposed,
+    /// never reordered, never the second of a composed pair, and no other character's
+    /// decomposition ends in one (tested over every scalar).
+    static func tail(of line: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var start = line.count
+        var mapped = false
+        scan: while start > 0 {
+            if line[start - 1] < 0x80 {
+                start -= 1
+                continue
+            }
+            for length in 2...3 where start >= length {
+                if let found = asciiSingleton(at: start - length, in: line), found.length == length {
+                    start -= length
+                    mapped = true
+                    continue scan
+                }
+            }
+            break
+        }
+        let tail = UnsafeBufferPointer(rebasing: line[start...])
+        guard mapped, let form = asciiForm(ofUTF8: tail) else { return hash(tail) }
+        return form.withUnsafeBufferPointer { hash($0) }
     }
 
     private func asciiMember(equalTo line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
@@ -116,32 +154,42 @@ package struct LineSet: Sendable {
     }
 
     /// `asciiForm(of:)` on valid UTF-8, the three characters matched by their encodings.
+    /// Nothing is allocated for a line with any other character (most of those asked).
     private static func asciiForm(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var form: [UInt8] = []
-        form.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                form.append(byte)
+            if bytes[index] < 0x80 {
                 index += 1
-                continue
-            }
-            let rest = bytes.count - index
-            if rest >= 2, byte == 0xCD, bytes[index + 1] == 0xBE {  // U+037E
-                form.append(UInt8(ascii: ";"))
-                index += 2
-            } else if rest >= 3, byte == 0xE1, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xAF {  // U+1FEF
-                form.append(UInt8(ascii: "`"))
-                index += 3
-            } else if rest >= 3, byte == 0xE2, bytes[index + 1] == 0x84, bytes[index + 2] == 0xAA {  // U+212A
-                form.append(UInt8(ascii: "K"))
-                index += 3
+            } else if let found = asciiSingleton(at: index, in: bytes) {
+                index += found.length
             } else {
                 return nil
             }
         }
+        var form: [UInt8] = []
+        form.reserveCapacity(bytes.count)
+        index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                form.append(bytes[index])
+                index += 1
+            } else if let found = asciiSingleton(at: index, in: bytes) {
+                form.append(found.ascii)
+                index += found.length
+            }
+        }
         return form
+    }
+
+    /// U+037E, U+1FEF or U+212A when its UTF-8 starts at `index`: its length and its NFC form.
+    private static func asciiSingleton(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, ascii: UInt8)? {
+        let rest = bytes.count - index
+        let byte = bytes[index]
+        if rest >= 2, byte == 0xCD, bytes[index + 1] == 0xBE { return (2, UInt8(ascii: ";")) }  // U+037E
+        guard rest >= 3 else { return nil }
+        if byte == 0xE1, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xAF { return (3, UInt8(ascii: "`")) }  // U+1FEF
+        if byte == 0xE2, bytes[index + 1] == 0x84, bytes[index + 2] == 0xAA { return (3, UInt8(ascii: "K")) }  // U+212A
+        return nil
     }
 
     private func equal(_ form: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
