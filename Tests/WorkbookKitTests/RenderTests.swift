@@ -28,6 +28,20 @@ struct RenderHighlighterTests {
         #expect(styled.map(\.1) == expected.map(\.1))
     }
 
+    @Test("marks every keyword, and no word that only shares a keyword's length, first letter or beginning")
+    func keywordsExactly() {
+        func kind(_ word: String) -> Kind? { SwiftHighlighter.tokens(word).first?.kind }
+        func word(_ word: String) -> Kind? { word.first?.isUppercase == true ? .type : nil }
+        for keyword in SwiftHighlighter.keywords {
+            #expect(kind(keyword) == .keyword, "\(keyword)")
+            let last = keyword.last == "z" ? "y" : "z"
+            for near in [keyword + "s", String(keyword.dropLast()), keyword.dropLast() + last, "_" + keyword, keyword + keyword]
+            where !near.isEmpty && !SwiftHighlighter.keywords.contains(near) {
+                #expect(kind(near) == word(near), "\(near)")
+            }
+        }
+    }
+
     @Test("gives back exactly the code it was given", arguments: [
         "let add: (Int, Int) -> Int = { a, b in a + b }\nprint(add(2, 2))\n",
         "/* unclosed comment", "\"unclosed string", "@", "#", "`", "x.y?.z!", "let café = \"crème\" // ünïcode",

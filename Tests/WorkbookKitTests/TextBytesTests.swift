@@ -44,6 +44,24 @@ struct TextBytesTests {
         #expect(ByteSearch.isASCII("plain") && !ByteSearch.isASCII("café"))
     }
 
+    @Test("finds a needle where a byte-by-byte comparison at every offset first finds it, for needles of every length")
+    func searchMatchesNaive() {
+        // A small alphabet, so that near misses (a shared first or last byte) are common.
+        var generator = SplitMix64(seed: 29)
+        let alphabet = Array("<a h=\"#>/".utf8)
+        for _ in 0..<2_000 {
+            let haystack = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = (0..<Int.random(in: 1...7, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...max(0, haystack.count), using: &generator)
+            let expected = haystack.count < needle.count ? nil
+                : (start...max(start, haystack.count - needle.count)).first { offset in
+                    offset + needle.count <= haystack.count && Array(haystack[offset..<offset + needle.count]) == needle
+                }
+            let found = haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, in: $0, from: start) }
+            #expect(found == expected, "\(String(decoding: needle, as: UTF8.self)) in \(String(decoding: haystack, as: UTF8.self)) from \(start)")
+        }
+    }
+
     @Test("trims white space as Characters do, by bytes when a string is ASCII", arguments: [
         "  a b  ", "\t\n x \r\n", "", "   ", "\u{00A0}a\u{2003}", " \u{0301}a", "a \u{0301}", "\r\na\r\n",
     ])

@@ -10,35 +10,59 @@ enum CodeLines {
     /// The deepest indentation given its own class (deeper lines wrap like it).
     static let deepestIndent = 40
 
-    /// Swift code, highlighted (`SwiftHighlighter`'s tokens), a span per line.
+    /// Swift code, highlighted (`SwiftHighlighter`'s styled tokens), a span per line.
     static func html(swift code: String) -> String {
         var code = code
-        return code.withUTF8 { write($0, pieces: SwiftHighlighter.pieces($0)) }
+        return code.withUTF8 { bytes in
+            var lines = LineWriter(bytes)
+            SwiftHighlighter.forEachStyledToken(bytes) { range, kind in
+                lines.write(upTo: range.lowerBound, tag: nil)
+                lines.write(upTo: range.upperBound, tag: SwiftHighlighter.openingTag(kind))
+            }
+            lines.write(upTo: bytes.count, tag: nil)
+            return lines.finish()
+        }
     }
 
     /// Any other code, escaped, a span per line.
     static func html(plain code: String) -> String {
         var code = code
-        return code.withUTF8 { write($0, pieces: [(0..<$0.count, nil)]) }
+        return code.withUTF8 { bytes in
+            var lines = LineWriter(bytes)
+            lines.write(upTo: bytes.count, tag: nil)
+            return lines.finish()
+        }
     }
 
-    /// Writes the pieces (which cover `code` in order), escaped, each styled one in its
-    /// span, in one pass: a line feed ends the line's span (and a styled piece's, opened
-    /// again on the next line). Highlighting first and then splitting the HTML into lines
-    /// took more instructions than highlighting (callgrind: every code block of every page).
+    /// Writes the code's pieces, in order (each from where the last ended), escaped, each
+    /// styled one in its span, in one pass: a line feed ends the line's span (and a styled
+    /// piece's, opened again on the next line). Highlighting first and then splitting the
+    /// HTML into lines took more instructions than highlighting (callgrind: every code
+    /// block of every page), and so did a list of pieces made first, one for each word.
     /// Each byte is looked at once, against a table of the five that need more than a
     /// copy; the runs between them are copied whole into a buffer grown by hand (an
     /// array's appends were 60% of this function's instructions, measured).
-    private static func write(_ code: UnsafeBufferPointer<UInt8>, pieces: [(range: Range<Int>, kind: SwiftHighlighter.TokenKind?)]) -> String {
-        let special = Self.special
-        var out = ByteWriter(capacity: code.count + code.count / 2 + 64)
-        out.append(lineStarts[min(indent(of: code, from: 0), deepestIndent)])
-        for piece in pieces {
-            let tag = piece.kind.map(SwiftHighlighter.openingTag)
+    private struct LineWriter: ~Copyable {
+        private let code: UnsafeBufferPointer<UInt8>
+        private var out: ByteWriter
+        /// Where the next piece starts.
+        private var written = 0
+        /// The code's last line feed ended its last line: nothing more is written.
+        private var finished = false
+
+        init(_ code: UnsafeBufferPointer<UInt8>) {
+            self.code = code
+            out = ByteWriter(capacity: code.count + code.count / 2 + 64)
+            out.append(lineStarts[min(indent(of: code, from: 0), deepestIndent)])
+        }
+
+        /// Writes the code from where the last piece ended up to `end`, in `tag`'s span.
+        mutating func write(upTo end: Int, tag: StaticString?) {
+            guard !finished, written < end else { return }
+            let special = CodeLines.special
             if let tag { out.append(tag) }
-            var run = piece.range.lowerBound
+            var run = written
             var index = run
-            let end = piece.range.upperBound
             while index < end {
                 let byte = code[index]
                 guard byte < 64, special & (1 << UInt64(byte)) != 0 else {
@@ -53,7 +77,10 @@ enum CodeLines {
                     if tag != nil { out.append("</span>") }
                     out.append("\n</span>")
                     // The last line feed of the code ends its last line (unless a styled piece goes on).
-                    if index == code.count, tag == nil { return out.string() }
+                    if index == code.count, tag == nil {
+                        finished = true
+                        return
+                    }
                     out.append(lineStarts[min(indent(of: code, from: index), deepestIndent)])
                     if let tag { out.append(tag) }
                 case UInt8(ascii: "&"): out.append("&amp;")
@@ -64,9 +91,13 @@ enum CodeLines {
             }
             out.append(code, run..<end)
             if tag != nil { out.append("</span>") }
+            written = end
         }
-        out.append("</span>")
-        return out.string()
+
+        consuming func finish() -> String {
+            if !finished { out.append("</span>") }
+            return out.string()
+        }
     }
 
     /// The bytes `write` does more with than copy, as bits: a line feed and the four HTML

@@ -1,10 +1,7 @@
 import Foundation
 import WorkbookSystem
-#if canImport(FoundationXML)
-import FoundationXML  // XMLParser lives here on Linux; on Darwin it is in Foundation
-#endif
 
-/// Parses the SVG a figure snippet printed with an XML parser and writes it again from
+/// Parses the SVG a figure snippet printed (`FigureXML`) and writes it again from
 /// the parsed tree, so what reaches the page is only what the allowlists name: the
 /// original text is never passed through, and no spelling (entities, missing spaces,
 /// case) can smuggle a script, an event handler, a link or a navigation past it.
@@ -67,9 +64,15 @@ struct FigureSanitizer {
     /// an id; the root gets `role="img"` and `aria-labelledby="labelledBy"`; the root's
     /// `<title>` is taken out (the caption shows it: a figure has one title).
     static func sanitize(_ text: String, idPrefix prefix: String, labelledBy: String) throws(Figure.Rejection) -> Result {
-        let root = try parse(text)
+        try sanitize(parse(text), parsedFrom: text, idPrefix: prefix, labelledBy: labelledBy)
+    }
+
+    /// `root`, parsed from `text` (nil: from no text the check's verdicts are kept for),
+    /// checked and written back as `sanitize(_:idPrefix:labelledBy:)` says.
+    static func sanitize(_ root: Element, parsedFrom text: String?, idPrefix prefix: String, labelledBy: String) throws(Figure.Rejection) -> Result {
         guard root.name == "svg" else { throw .notSVG }
-        let ids = try checked(root, parsedFrom: text)
+        var ids: [String: Int] = [:]
+        if let text { ids = try checked(root, parsedFrom: text) } else { try check(root, ids: &ids) }
         try rewriteReferences(root, prefix: prefix, ids: ids)
         var title = ""
         if let index = root.children.firstIndex(where: { if case .element(let child) = $0 { child.name == "title" } else { false } }),
@@ -85,7 +88,7 @@ struct FigureSanitizer {
         root.attributes.append(("role", "img"))
         root.attributes.append(("aria-labelledby", labelledBy))
         var out = ""
-        out.reserveCapacity(text.utf8.count + 64)
+        out.reserveCapacity((text?.utf8.count ?? 0) + 64)
         write(root, to: &out)
         return Result(svg: out, title: title)
     }
@@ -98,22 +101,19 @@ struct FigureSanitizer {
         if let offset = declarationOffset(in: text) {
             throw .forbidden("a document type or entity declaration (<!DOCTYPE, <!ENTITY)", line: line(ofOffset: offset, in: text))
         }
-        let builder = TreeBuilder()
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        let parsed = parser.parse()
-        if let refusal = builder.refusal { throw refusal }
-        // libxml2 recovers from some errors (a missing space between attributes, an
-        // unclosed element) and parses on: any error at all refuses the figure.
-        guard parsed, builder.errorLine == nil, parser.parserError == nil, let root = builder.root else {
-            // The first error names the mistake; later ones follow from it.
-            let reason = ((builder.firstError ?? parser.parserError) as NSError?).map(Self.describe) ?? "it is not well-formed XML"
-            throw .malformed(reason, line: max(1, builder.errorLine ?? parser.lineNumber))
-        }
+        let root = try FigureXML.parse(text)
+        sortAttributes(root)
         return root
+    }
+
+    /// `xmlns` first, then by name, in every element: the order the figure's author wrote
+    /// them in does not change the page (as when the parser handed them over as a dictionary).
+    static func sortAttributes(_ element: Element) {
+        element.attributes.sort { a, b in
+            if (a.name == "xmlns") != (b.name == "xmlns") { return a.name == "xmlns" }
+            return a.name < b.name
+        }
+        for case .element(let child) in element.children { sortAttributes(child) }
     }
 
     /// Where the first `<!DOCTYPE` or `<!ENTITY` (in any case) starts, by bytes: the
@@ -135,81 +135,6 @@ struct FigureSanitizer {
 
     private static func line(ofOffset offset: Int, in text: String) -> Int {
         text.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-    }
-
-    /// What the parser's error means, in an author's words. Foundation on Linux keeps
-    /// only the error's code, libxml2's (`xmlParserErrors`), not its message.
-    private static func describe(_ error: NSError) -> String {
-        switch error.code {
-        case 23, 24, 26, 68:  // no ';' after an entity, no name, an undeclared entity, a name required
-            return "a bare & or an entity XML does not define (write & as &amp;)"
-        case 5, 73, 74, 76, 77, 85:  // the document ended, '>' or '</' required, tags mismatched or unfinished
-            return "an element that is not closed, or closed in the wrong place"
-        case 39, 40, 41, 43, 44, 65:  // an attribute's value unquoted or missing, no space between attributes
-            return "an attribute without quotes, or two attributes without a space between them"
-        case 38: return "a < inside an attribute's value (write &lt;)"
-        case 42: return "an attribute given twice"
-        case 4: return "no XML at all"
-        case 86: return "something after the closing </svg>"
-        default: return "it is not well-formed XML (libxml2 error \(error.code))"
-        }
-    }
-
-    /// Builds the tree from the parser's events.
-    private final class TreeBuilder: NSObject, XMLParserDelegate {
-        var root: Element?
-        var stack: [Element] = []
-        var refusal: Figure.Rejection?
-        var errorLine: Int?
-        var firstError: (any Error)?
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            // The parser hands attributes over as a dictionary: sorted, so that the same
-            // figure always gives the same page.
-            let element = Element(name: name, attributes: attributes.sorted { Self.order($0.key, $1.key) }.map { ($0.key, $0.value) },
-                                  line: parser.lineNumber)
-            if let parent = stack.last { parent.children.append(.element(element)) } else { root = element }
-            stack.append(element)
-        }
-
-        /// `xmlns` first, then by name.
-        private static func order(_ a: String, _ b: String) -> Bool {
-            if (a == "xmlns") != (b == "xmlns") { return a == "xmlns" }
-            return a < b
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            stack.removeLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.children.append(.text(string))
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA block: Data) {
-            stack.last?.children.append(.text(String(decoding: block, as: UTF8.self)))
-        }
-
-        func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-            refuse(.forbidden("a processing instruction (<?\(target) …?>)", line: parser.lineNumber), parser)
-        }
-
-        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-            refuse(.forbidden("an entity declaration", line: parser.lineNumber), parser)
-        }
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if errorLine == nil {
-                errorLine = parser.lineNumber
-                firstError = parseError
-            }
-        }
-
-        private func refuse(_ rejection: Figure.Rejection, _ parser: XMLParser) {
-            if refusal == nil { refusal = rejection }
-            parser.abortParsing()
-        }
     }
 
     // MARK: Checking

@@ -91,7 +91,6 @@ public enum SwiftHighlighter {
         }
     }
 
-    /// Splits the bytes into styled pieces and plain runs.
     /// The code's bytes: a buffer, not an array, so that the rules index it unchecked.
     private typealias Code = UnsafeBufferPointer<UInt8>
 
@@ -102,51 +101,90 @@ public enum SwiftHighlighter {
     /// The styled pieces and plain runs of `code`, in order, covering it.
     static func pieces(_ code: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, kind: TokenKind?)] {
         var pieces: [(range: Range<Int>, kind: TokenKind?)] = []
-        var plainStart: Int?
-        var index = 0
-        func flushPlain() {
-            if let start = plainStart { pieces.append((start..<index, nil)) }
-            plainStart = nil
+        var written = 0
+        forEachStyledToken(code) { range, kind in
+            if written < range.lowerBound { pieces.append((written..<range.lowerBound, nil)) }
+            pieces.append((range, kind))
+            written = range.upperBound
         }
+        if written < code.count { pieces.append((written..<code.count, nil)) }
+        return pieces
+    }
+
+    /// Calls `body` with each styled token of `code`, in order; what lies between them is
+    /// plain. Plain words are skipped, not reported: a listing is mostly plain, and a
+    /// piece for every word and run between words cost more than the scan (callgrind).
+    @inline(__always)
+    static func forEachStyledToken(_ code: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, TokenKind) -> Void) {
+        let keywords = keywordTable
+        var index = 0
         while index < code.count {
             if let token = token(in: code, at: index) {
-                flushPlain()
-                pieces.append((index..<index + token.length, token.kind))
+                if let kind = token.kind { body(index..<index + token.length, kind) }
                 index += token.length
                 continue
             }
             if isIdentifierStart(code[index]) {
-                flushPlain()
                 var end = index + 1
                 while end < code.count, isIdentifierPart(code[end]) { end += 1 }
-                pieces.append((index..<end, kind(ofWord: UnsafeBufferPointer(rebasing: code[index..<end]))))
+                if let kind = keywords.kind(ofWord: UnsafeBufferPointer(rebasing: code[index..<end])) { body(index..<end, kind) }
                 index = end
                 continue
             }
-            if plainStart == nil { plainStart = index }
             index += 1
         }
-        flushPlain()
-        return pieces
     }
 
-    /// The keywords' bytes by length: a word is looked up among those of its length
-    /// without making a String of it (that was a fifth of highlighting's instructions,
-    /// callgrind, every identifier of every listing).
-    private static let keywordsByLength: [[[UInt8]]] = {
-        let longest = keywords.map(\.utf8.count).max() ?? 0
-        var table = [[[UInt8]]](repeating: [], count: longest + 1)
-        for keyword in keywords { table[keyword.utf8.count].append(Array(keyword.utf8)) }
-        return table
-    }()
+    /// The keywords packed into two words each (the longest has 15 bytes), bucketed by
+    /// length and first byte: a word is compared with the few keywords that share both,
+    /// as two integers, without making a String of it or calling memcmp (a linear search
+    /// among the keywords of its length was most of highlighting's instructions, callgrind).
+    private struct KeywordTable {
+        /// Bucket `b`'s keywords are `packed[starts[b]..<starts[b + 1]]`.
+        let starts: [Int32]
+        let packed: [Packed]
+        let longest: Int
 
-    static func kind(ofWord word: UnsafeBufferPointer<UInt8>) -> TokenKind? {
-        if word.count < keywordsByLength.count, let start = word.baseAddress,
-           keywordsByLength[word.count].contains(where: { memcmp($0, start, word.count) == 0 }) {
-            return .keyword
+        init(_ keywords: Set<String>) {
+            longest = keywords.map(\.utf8.count).max() ?? 0
+            var buckets = [[Packed]](repeating: [], count: (longest + 1) * 128 + 1)
+            for keyword in keywords {
+                Array(keyword.utf8).withUnsafeBufferPointer { buckets[Self.bucket(length: $0.count, first: $0[0])].append(Packed($0)) }
+            }
+            var starts: [Int32] = [0]
+            var packed: [Packed] = []
+            for bucket in buckets {
+                packed += bucket
+                starts.append(Int32(packed.count))
+            }
+            self.starts = starts
+            self.packed = packed
         }
-        if let first = word.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .type }
-        return nil
+
+        private static func bucket(length: Int, first: UInt8) -> Int { length * 128 + Int(first) }
+
+        func kind(ofWord word: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+            guard let first = word.first else { return nil }
+            if word.count <= longest, first < 128 {
+                let bucket = Self.bucket(length: word.count, first: first)
+                let range = Int(starts[bucket])..<Int(starts[bucket + 1])
+                if !range.isEmpty, packed[range].contains(Packed(word)) { return .keyword }
+            }
+            return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") ? .type : nil
+        }
+    }
+
+    private static let keywordTable = KeywordTable(keywords)
+
+    /// Up to 16 bytes as two integers, the rest zero.
+    private struct Packed: Equatable {
+        var low: UInt64 = 0, high: UInt64 = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for (offset, byte) in bytes.prefix(16).enumerated() {
+                if offset < 8 { low |= UInt64(byte) << (8 * UInt64(offset)) } else { high |= UInt64(byte) << (8 * UInt64(offset - 8)) }
+            }
+        }
     }
 
     // MARK: Rules: each returns how many bytes it matches at `at`, or nil.
