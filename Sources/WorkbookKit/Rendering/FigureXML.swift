@@ -123,7 +123,9 @@ enum FigureXML {
             // As libxml2 reads names, always aware of namespaces: a prefix must be declared.
             let declared = prefixes + attributes.compactMap { $0.name.hasPrefix("xmlns:") ? $0.name.dropFirst(6) : nil }
             for qualified in [name] + attributes.map(\.name) where !qualified.hasPrefix("xmlns:") {
-                if let colon = qualified.firstIndex(of: ":"), case let prefix = qualified[..<colon], prefix != "xml", !declared.contains(prefix) {
+                // By bytes: a Character search cost 1,700 instructions a name (callgrind).
+                if let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")), case let prefix = Substring(qualified.utf8[..<colon]),
+                   prefix != "xml", !declared.contains(prefix) {
                     throw .malformed(Mistake.undeclaredPrefix.rawValue, line: line)
                 }
             }
@@ -162,8 +164,10 @@ enum FigureXML {
                     value.append(0x20)
                 default:
                     guard byte >= 0x20 else { throw fail(.badCharacter) }
-                    advance()
-                    value.append(byte)
+                    // The run of plain bytes from here (no line feed among them), copied at once.
+                    let start = index
+                    while let next = current, next >= 0x20, next != quote, next != UInt8(ascii: "<"), next != UInt8(ascii: "&") { index += 1 }
+                    value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
             advance()  // the closing quote
@@ -214,8 +218,14 @@ enum FigureXML {
                     text.append(0x0A)
                 default:
                     guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else { throw fail(.badCharacter) }
-                    advance()
-                    text.append(byte)
+                    // The run of plain text from here, copied at once.
+                    let start = index
+                    while let next = current, next >= 0x20 || next == 0x09 || next == 0x0A,
+                          next != UInt8(ascii: "<"), next != UInt8(ascii: "&"), next != UInt8(ascii: "]") {
+                        if next == 0x0A { line += 1 }
+                        index += 1
+                    }
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
         }

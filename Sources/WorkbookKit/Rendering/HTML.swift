@@ -6,6 +6,9 @@ import WorkbookSystem
 enum HTML {
     /// Escapes text for an element's content or a double-quoted attribute.
     static func escape(_ text: String) -> String {
+        // Most values and texts need nothing escaped: they are given back, not copied.
+        var text = text
+        if text.withUTF8({ !$0.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 } }) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         appendEscaped(text.utf8, to: &out)

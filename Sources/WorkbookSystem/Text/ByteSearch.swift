@@ -71,7 +71,7 @@ package enum ByteSearch {
 
     /// Whether `text` holds `needle`, byte for byte.
     package static func contains(_ needle: String, in text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { firstOffset(of: needle.utf8, in: $0) != nil }
+        var text = text, needle = needle
+        return text.withUTF8 { bytes in needle.withUTF8 { firstOffset(of: $0, in: bytes) != nil } }
     }
 }
