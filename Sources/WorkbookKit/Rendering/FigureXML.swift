@@ -45,7 +45,8 @@ enum FigureXML {
     private struct Reader: ~Copyable {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        /// The line `index` is on, kept as it moves (every move goes through `advance`).
+        /// The line `index` is on, kept as it moves: by `advance`, and by the runs of
+        /// text `content` copies whole (an attribute value's runs hold no line feed).
         var line = 1
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
