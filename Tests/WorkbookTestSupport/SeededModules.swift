@@ -93,17 +93,29 @@ public enum SeededModules {
         return folder
     }
 
+    /// `<temp>/workbook-tests-runner-main-<pid>/`: one `runner-main` cache folder for every
+    /// workbook copy of this process. The test runners' `main` depends on the toolchain
+    /// alone (`RunnerMainObject`), so it is compiled once per process, not once per copy.
+    private static let sharedRunnerMain: Result<URL, any Error> = Result {
+        let folder = temporary("runner-main")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// What the workbook at `root` would learn about the toolchain, given from this
-    /// process's: its `recipes` cache folder made the shared one (a symbolic link), and the
-    /// toolchain's version copied from the tests' own (`SwiftToolchain.forTests`; stamped
-    /// with swiftc's path, size and date, so a copy with another SWIFTC asks again), each
-    /// unless the copy has its own. Every workbook copy the test support makes calls it.
+    /// process's: its `recipes` and `runner-main` cache folders made the shared ones
+    /// (symbolic links), and the toolchain's version copied from the tests' own
+    /// (`SwiftToolchain.forTests`; stamped with swiftc's path, size and date, so a copy
+    /// with another SWIFTC asks again), each unless the copy has its own. Every workbook
+    /// copy the test support makes calls it.
     public static func shareToolchainFacts(_ root: URL) throws {
         let cache = Workbook.cacheFolder(root: root)
-        let link = CacheFolder.recipes.url(in: cache)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        if !FileManager.default.fileExists(atPath: link.path) {
-            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try sharedRecipes.get())
+        for (folder, shared) in [(CacheFolder.recipes, sharedRecipes), (.runnerMain, sharedRunnerMain)] {
+            let link = folder.url(in: cache)
+            if !FileManager.default.fileExists(atPath: link.path) {
+                try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try shared.get())
+            }
         }
         let version = CacheFolder.toolchainVersion.url(in: cache)
         if !FileManager.default.fileExists(atPath: version.path), (try? SwiftToolchain.forTests()) != nil {
@@ -120,7 +132,7 @@ public enum SeededModules {
 
     private static let removedAtExit: Void = {
         atexit {
-            for name in ["modules", "objects", "recipes"] {
+            for name in ["modules", "objects", "recipes", "runner-main"] {
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-tests-\(name)-\(getpid())")
                 try? FileManager.default.removeItem(at: folder)
             }

@@ -22,6 +22,8 @@ package enum CacheFolder: String, CaseIterable, Sendable {
     case sharedModules = "shared-modules"
     /// A chapter's compiled tests, per module interface.
     case testObjects = "test-objects"
+    /// The test runners' `main`, compiled once per toolchain and linked with every chapter's tests.
+    case runnerMain = "runner-main"
     /// Linked test runners.
     case runners
     /// One folder per run of a runner (its event stream and output), removed after it.
@@ -65,7 +67,7 @@ package enum CacheFolder: String, CaseIterable, Sendable {
         switch self {
         case .toolchainVersion, .recipes, .launcher, .starters:
             .kept
-        case .modules, .moduleKeys, .sharedModules, .testObjects, .runners, .runs, .results, .exerciseResults,
+        case .modules, .moduleKeys, .sharedModules, .testObjects, .runnerMain, .runners, .runs, .results, .exerciseResults,
              .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .builds,
              .packageTargets:
             .entries

@@ -52,9 +52,14 @@ struct GradingBuild {
         commands = DirectCommands.cached(toolchain: settings.toolchain, flags: CrashReport.moduleFlags, cacheFolder: settings.cache)
     }
 
-    static let runnerModuleName = RunnerEntryPoint.moduleName
     /// The runner's `main`: orders on standard input, numbered and signed results on fd 3.
     static let entryPoint = RunnerEntryPoint.source
+
+    /// What each of the two compiles beside each other made (`compileTests`).
+    private enum RunnerBuildStep: Sendable {
+        case tests(ChildProcess.Result)
+        case main(Result<URL, RunnerMainObject.Failure>)
+    }
 
     /// Builds the plan's submissions. With `wanted` (an exercise checked alone, a mutant),
     /// the build stops as soon as every wanted exercise is found broken: their verdicts
@@ -224,7 +229,7 @@ struct GradingBuild {
 
         /// Whether the objects are compiled, or known not to compile.
         var known: Bool {
-            CacheEntry(tests.folder, product: "WorkbookRunnerMain.o").existing() != nil
+            CacheEntry(tests.folder, product: RunnerMainObject.objectName).existing() != nil
                 || FileManager.default.fileExists(atPath: failureFile.path)
         }
     }
@@ -275,42 +280,57 @@ struct GradingBuild {
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return failure(String(decoding: data, as: UTF8.self))
         }
-        // The runner's main object is the last one compiled: its presence says the entry is whole.
+        // The runner's main object is the last one put in: its presence says the entry is whole.
         var failed: String?
         do {
-            let made = try CacheEntry(objects, product: "WorkbookRunnerMain.o").produce { scratch in
-                let main = scratch.appendingPathComponent("WorkbookRunnerMain.swift")
-                try AtomicFile.write(GradingBuild.entryPoint, to: main)
-                var arguments = SwiftToolchain.languageFlags + ["-parse-as-library", "-module-name", GradingBuild.runnerModuleName, "-c"]
+            let made = try CacheEntry(objects, product: RunnerMainObject.objectName).produce { scratch in
+                var arguments = RunnerMainObject.flags + ["-c"]
                 // In batches, side by side: one frontend per test file ran them one after
                 // another and started a compiler (Foundation, Testing, the macros) for each;
                 // chapter 3's 10 files took 8.6-9.3 s of CPU and as much wall time that way,
                 // 6.3-7.6 s of CPU and 3.5 s of wall in two batches (2 cores). As many
                 // batches as a module build makes of as many files (at least three files
-                // each): two files (one exercise's tests and the main, as `mutate` compiles
-                // them) were two compilers, each loading everything for one file.
-                let batches = DirectCommands.batches(of: named.count + 1).count
+                // each): one exercise's tests and the main, as `mutate` compiled them, had
+                // been two compilers, each loading everything for one file.
+                let batches = DirectCommands.batches(of: named.count).count
                 arguments += ["-enable-batch-mode", "-j", "\(batches)"]
                 arguments += ["-I", module.folder.path]
                 for built in dependencies { arguments += built.compilerFlags }
                 // Each object into the scratch folder under its file's name, as with no map.
-                var map = [main.path: ["object": scratch.appendingPathComponent("WorkbookRunnerMain.o").path]]
+                var map: [String: [String: String]] = [:]
                 for (name, file) in named {
                     map[name] = ["object": scratch.appendingPathComponent(tests.object(for: file.path).lastPathComponent).path]
                 }
                 let mapFile = scratch.appendingPathComponent("output-file-map.json")
                 try AtomicFile.write(try JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]), to: mapFile)
-                arguments += ["-output-file-map", mapFile.path] + named.map(\.0) + [main.path]
-                let result = try settings.toolchain.compile(arguments, workingDirectory: workbook.root.path)
+                arguments += ["-output-file-map", mapFile.path] + named.map(\.0)
+                // The runner's main, compiled once per toolchain (`RunnerMainObject`); the
+                // first time, beside the tests, as when it was one of their batches.
+                let main = RunnerMainObject(toolchain: settings.toolchain, cache: settings.cache)
+                let (toolchain, root, command) = (settings.toolchain, workbook.root.path, arguments)
+                let steps = try BlockingLanes.map([false, true], width: main.entry.existing() == nil ? 2 : 1) { isMain in
+                    isMain ? RunnerBuildStep.main(try main.produce())
+                        : RunnerBuildStep.tests(try toolchain.compile(command, workingDirectory: root))
+                }
+                guard case .tests(let result) = steps[0], case .main(let mainObject) = steps[1] else { return false }
                 guard result.termination.isSuccess else {
                     let text = result.standardError + result.standardOutput
                     if BuildFailures.lastingFailure(result.termination, text) { try? AtomicFile.write(text, to: failureFile) }
                     failed = text
                     return false
                 }
-                try? FileManager.default.removeItem(at: main)
                 try? FileManager.default.removeItem(at: mapFile)
-                return true
+                switch mainObject {
+                case .success(let object):
+                    // A link of the shared object (a copy where links cannot be made): the
+                    // linker reads every object in the entry (`TestRunnerLinker`).
+                    let linked = scratch.appendingPathComponent(RunnerMainObject.objectName)
+                    do { try FileManager.default.linkItem(at: object, to: linked) } catch { try FileManager.default.copyItem(at: object, to: linked) }
+                    return true
+                case .failure(let failure):
+                    failed = failure.diagnostics
+                    return false
+                }
             }
             return made == nil ? failure(failed ?? "the tests did not compile") : .success(tests)
         } catch {
