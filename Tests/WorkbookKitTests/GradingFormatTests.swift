@@ -230,6 +230,15 @@ struct GradeReportTests {
         #expect(Interpretation.likelyCause(cpuSeconds: 0.36, wallSeconds: 3.06).hasSuffix("it kept computing, as a loop or a recursion that never ends does."))
     }
 
+    @Test("time spent waiting for a processor is said apart and left out of the share; a run that had no time to show it is not called idle")
+    func likelyCauseBesidesProcessorWait() {
+        #expect(Interpretation.likelyCause(cpuSeconds: 0.9, wallSeconds: 6.0, processorWaitSeconds: 5.0)
+            == "It used 0.9 s of CPU in 1.0 s (and 5.0 s waiting for a processor, which the limit does not count): it kept computing, as a loop or a recursion that never ends does.")
+        #expect(Interpretation.likelyCause(cpuSeconds: 0.0, wallSeconds: 3.0, processorWaitSeconds: 2.8)
+            == "It used 0.0 s of CPU in 0.2 s (and 2.8 s waiting for a processor, which the limit does not count).")
+        #expect(Interpretation.likelyCause(cpuSeconds: 0.0, wallSeconds: 10.0, processorWaitSeconds: 1.0).contains("in 9.0 s (and 1.0 s waiting for a processor, which the limit does not count): it sat idle"))
+    }
+
     @Test("a failed test compile is remembered only when the compiler said what is wrong with its inputs")
     func lastingFailure() {
         let error = "/w/Tests/T.swift:3:5: error: cannot find 'x' in scope"

@@ -34,7 +34,8 @@ struct Interpretation {
             grade.message = "the tests ran past the \(seconds.formatted()) s limit and were stopped\(unfinished)."
             // Past a limit, the code may simply be waiting for a process that never started.
             if result.limitsReached.isEmpty {
-                grade.message += " " + Interpretation.likelyCause(cpuSeconds: result.cpuSeconds, wallSeconds: result.seconds)
+                grade.message += " " + Interpretation.likelyCause(cpuSeconds: result.cpuSeconds, wallSeconds: result.seconds,
+                                                                 processorWaitSeconds: result.processorWaitSeconds)
             }
         case .signaled(let signal):
             grade.status = .crashed
@@ -112,17 +113,25 @@ struct Interpretation {
 
     /// What the CPU time tells about a hang, and nothing more: a process that burnt
     /// CPU was computing, one that used next to none was waiting. In between (a loop on
-    /// a machine so busy it got little of a core) only the numbers are given.
+    /// a machine so busy it got little of a core) only the numbers are given. Time spent
+    /// waiting for a processor (`processorWaitSeconds`, which the limit did not count) is
+    /// neither: it is said apart and left out of the share.
     /// The share is taken from the figures as printed, so a reader who divides them gets the
     /// same answer (0.34 s in 3.06 s is 11%, but printed as 0.3 in 3.1 it reads as 9.7%).
-    static func likelyCause(cpuSeconds: Double, wallSeconds: Double) -> String {
-        let cpu = (cpuSeconds * 10).rounded() / 10, wall = (wallSeconds * 10).rounded() / 10
-        let used = "It used \(String(format: "%.1f", cpu)) s of CPU in \(String(format: "%.1f", wall)) s"
+    static func likelyCause(cpuSeconds: Double, wallSeconds: Double, processorWaitSeconds: Double = 0) -> String {
+        let waited = (processorWaitSeconds * 10).rounded() / 10
+        let cpu = (cpuSeconds * 10).rounded() / 10, wall = max(0, ((wallSeconds - processorWaitSeconds) * 10).rounded() / 10)
+        var used = "It used \(String(format: "%.1f", cpu)) s of CPU in \(String(format: "%.1f", wall)) s"
+        if waited > 0 {
+            used += " (and \(String(format: "%.1f", waited)) s waiting for a processor, which the limit does not count)"
+        }
         let share = wall > 0 ? cpu / wall : 0
         if share >= 0.1 {
             return used + ": it kept computing, as a loop or a recursion that never ends does."
         }
-        if share < 0.03 {
+        // Idle only where it had the time to show it: a run that spent its limit waiting
+        // for a processor used no CPU either.
+        if share < 0.03, wall >= 0.5 {
             return used + ": it sat idle, waiting for something that never came "
                 + "(a `sync` onto the serial queue it was running on, a semaphore never signalled, a completion handler never called)."
         }

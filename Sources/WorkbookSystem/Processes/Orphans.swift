@@ -112,11 +112,12 @@ enum Orphans {
     }
     #endif
 
-    /// CPU seconds (user + system) used so far by the live processes of process group
-    /// `group` and by every descendant of its leader, from /proc/PID/stat. Zero where there is no /proc.
-    static func cpuSeconds(ofGroup group: pid_t) -> Double {
+    /// The live processes of process group `group` and every descendant of its leader,
+    /// each with the CPU seconds (user + system) it has used so far, from /proc/PID/stat.
+    /// Empty where there is no /proc.
+    static func groupMembers(_ group: pid_t) -> [(pid: pid_t, cpuSeconds: Double)] {
         #if os(Linux)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         // A sandboxed program runs in a session (so a group) of its own (`--new-session`):
         // count the group and every descendant of its leader.
@@ -143,9 +144,35 @@ enum Orphans {
             }
             return false
         }
-        var total = 0.0
-        for (pid, used) in seconds where counted(pid) { total += used }
-        return total
+        return seconds.filter { counted($0.key) }.map { (pid: $0.key, cpuSeconds: $0.value) }
+        #else
+        return []
+        #endif
+    }
+
+    /// CPU seconds (user + system) used so far by the live processes of process group
+    /// `group` and by every descendant of its leader. Zero where there is no /proc.
+    static func cpuSeconds(ofGroup group: pid_t) -> Double {
+        groupMembers(group).reduce(0) { $0 + $1.cpuSeconds }
+    }
+
+    /// The longest time one live thread of the group (`groupMembers`) has spent runnable
+    /// but waiting for a processor, in seconds: the second figure of
+    /// /proc/PID/task/TID/schedstat. The longest, not the sum: threads wait side by side.
+    /// Zero where the kernel keeps no such figures (and where there is no /proc).
+    static func processorWaitSeconds(ofGroup group: pid_t) -> Double {
+        #if os(Linux)
+        var longest: UInt64 = 0
+        for member in groupMembers(group) {
+            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(member.pid)/task") else { continue }
+            for task in tasks {
+                // "time on a processor (ns) time waiting for one (ns) timeslices"
+                guard let text = try? String(contentsOfFile: "/proc/\(member.pid)/task/\(task)/schedstat", encoding: .utf8) else { continue }
+                let fields = text.split(separator: " ")
+                if fields.count > 1, let waited = UInt64(fields[1]) { longest = max(longest, waited) }
+            }
+        }
+        return Double(longest) / 1_000_000_000
         #else
         return 0
         #endif
