@@ -80,6 +80,9 @@ public enum ChildProcess {
         public var resultsChannel = false
         /// Runs the child in the sandbox (when one can be had: `Sandbox.status`).
         public var sandbox: SandboxPolicy? = nil
+        /// How long the child's process group has waited for a processor, asked when the
+        /// limit is reached (`Orphans.processorWaitSeconds`); a test gives its own figures.
+        package var processorWait: @Sendable (pid_t) -> Double = Orphans.processorWaitSeconds(ofGroup:)
 
         public init(
             arguments: [String] = [], environment: [String: String]? = nil, workingDirectory: String? = nil,
@@ -241,7 +244,7 @@ public enum ChildProcess {
         var collector = OutputCollector(limit: options.outputLimit, stdoutFD: outPipe[0], resultsFD: options.resultsChannel ? resultsPipe[0] : -1)
         let termination = collector.collect(
             pid: pid, stderrFD: errPipe[0], deadline: start.addingTimeInterval(options.timeout),
-            timeout: options.timeout)
+            timeout: options.timeout, processorWait: options.processorWait)
         close(outPipe[0]); close(errPipe[0])
         if options.resultsChannel { close(resultsPipe[0]) }
         Orphans.finished(pid)
@@ -343,7 +346,9 @@ private struct OutputCollector {
         self.resultsFD = resultsFD
     }
 
-    mutating func collect(pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double) -> ChildProcess.Termination {
+    mutating func collect(
+        pid: pid_t, stderrFD: Int32, deadline: Date, timeout: Double, processorWait waitedSoFar: (pid_t) -> Double
+    ) -> ChildProcess.Termination {
         var deadline = deadline
         var open: Set<Int32> = [stdoutFD, stderrFD]
         if resultsFD >= 0 { open.insert(resultsFD) }
@@ -365,7 +370,7 @@ private struct OutputCollector {
                 break
             }
             if Date() >= deadline, termination == nil {
-                let waited = min(Orphans.processorWaitSeconds(ofGroup: pid), Self.mostProcessorWait * timeout)
+                let waited = min(waitedSoFar(pid), Self.mostProcessorWait * timeout)
                 if waited - processorWait >= 0.05 {
                     deadline += waited - processorWait
                     processorWait = waited
