@@ -87,19 +87,20 @@ public enum SeededModules {
     /// and run), the same in every copy; learnt again in each fresh copy, they were 95
     /// learnings, 15 of the engine suites' 292 s of CPU. Each recipe is written
     /// whole by rename, so copies may share them.
-    private static let sharedRecipes: Result<URL, any Error> = Result {
-        let folder = temporary("recipes")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    private static let sharedRecipes = madeTemporary("recipes")
 
     /// `<temp>/workbook-tests-runner-main-<pid>/`: one `runner-main` cache folder for every
     /// workbook copy of this process. The test runners' `main` depends on the toolchain
     /// alone (`RunnerMainObject`), so it is compiled once per process, not once per copy.
-    private static let sharedRunnerMain: Result<URL, any Error> = Result {
-        let folder = temporary("runner-main")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    private static let sharedRunnerMain = madeTemporary("runner-main")
+
+    /// `temporary(name)`, created.
+    private static func madeTemporary(_ name: String) -> Result<URL, any Error> {
+        Result {
+            let folder = temporary(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
     }
 
     /// What the workbook at `root` would learn about the toolchain, given from this
