@@ -103,9 +103,10 @@ TIMED    = scripts/timed.sh
 # `verify` runs before the suites: the engine's suites that grade copies of the real
 # chapters start from the tests' objects it compiled (SeededModules; ChapterMistakes
 # 91 -> 56 s of CPU). The suites' own build (SwiftPM's, in .build; verify compiles into
-# .workbook) goes on beside it: one after the other they took 176 s, side by side 150 s
-# (2026-12-06), since neither keeps both cores busy all the time. `swift test` then only
-# checks that the build is up to date.
+# .workbook) goes on beside it. `swift test` then only checks that the build is up to
+# date. Beside or one after the other made no difference in the end: 340 and 341 s for
+# the whole `make test`, back to back (2026-12-06; each keeps both cores nearly busy, and
+# two compilers side by side each take 16% more CPU than one alone: docs/tests.md).
 test: build test-deps
 	$(TIMED) lint $(WORKBOOK) lint
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-verify test-build
