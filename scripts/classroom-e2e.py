@@ -18,8 +18,9 @@ the container image itself is not pulled; the steps run on this machine's Swift 
 `make` built when the release's tool sources are the ones it was built from (set
 CLASSROOM_E2E_BUILD=1 to run `swift build` as the workflow does).
 
-With --fresh-clone N it checks only what issue 31 asks of a release's fresh clone: the
-tool built there with `swift build`, `workbook check N` untouched (exit 1, every exercise
+With --fresh-clone N it checks only what issues 31 and 55 ask of a release's fresh clone:
+the README's set-up commands typed there (`make setup`, into a private PREFIX), then the
+command its last line names, `workbook check N`, untouched (exit 1, every exercise
 not started) and with chapter N's references copied in by hand (exit 0); `make
 release-clone-check`.
 
@@ -87,22 +88,56 @@ def make_release(workbook, root, out, chapters):
     return "release"
 
 
+def readme_setup_commands(readme):
+    """The commands of the release README's set-up block, as a student would type them:
+    the first ```sh block under `## Set-up`, comments dropped."""
+    section = readme.split("## Set-up", 1)
+    if len(section) < 2:
+        raise Failure("the release's README has no `## Set-up` section")
+    block = re.search(r"```sh\n(.*?)```", section[1], re.S)
+    if not block:
+        raise Failure("the release's README has no ```sh block under `## Set-up`")
+    commands = [line.split("#", 1)[0].strip() for line in block.group(1).splitlines()]
+    return [c for c in commands if c]
+
+
 def fresh_clone(workbook, root, work, chapter):
-    """The issue's strongest check: in a fresh `git clone` of a release, the tool is built
-    there (`swift build`, nothing reused), `workbook check N` reports every exercise not
-    started (exit 1), and with chapter N's references copied in by hand it passes all of
-    it (exit 0), with no reference anywhere in the clone."""
+    """The issue's strongest check, done as a student does it: in a fresh `git clone` of a
+    release, the commands of its README's set-up block are typed as they stand (`make
+    setup`, into a private PREFIX), then the command its last line says to type; that
+    `workbook check N` reports every exercise not started (exit 1), and with chapter N's
+    references copied in by hand passes all of it (exit 0), with no reference anywhere in
+    the clone. (Before issue 55 this built the tool with a `swift build` of its own, and
+    every release's `make setup` failed at its first line unnoticed.)"""
     release, remote, clone = work / "fresh-release", work / "fresh.git", work / "fresh-clone"
+    prefix = work / "prefix"
     make_release(workbook, root, release, [chapter])
     push_template(release, remote)
     run(["git", "clone", "-q", str(remote), str(clone)])
+    commands = readme_setup_commands((clone / "README.md").read_text())
+    if "make setup" not in commands:
+        raise Failure(f"the release's README set-up block does not say `make setup`: {commands}")
+    environment = dict(os.environ, PREFIX=str(prefix))
     started = time.monotonic()
-    build = run(["swift", "build", "--product", "workbook"], cwd=clone, check=False, timeout=3600)
-    if build.returncode != 0:
-        raise Failure(f"swift build in the fresh clone exited {build.returncode}:\n{build.stdout[-3000:]}")
+    last = ""
+    for command in commands:
+        typed = run(["sh", "-c", command], cwd=clone, env=environment, check=False, timeout=3600)
+        if typed.returncode != 0:
+            raise Failure(f"`{command}` (the release README's set-up) in the fresh clone exited {typed.returncode}:\n"
+                          f"{typed.stdout[-3000:]}")
+        lines = [l for l in typed.stdout.splitlines() if l.strip()]
+        last = next((l for l in reversed(lines) if "run:" in l), lines[-1] if lines else "")
     built = time.monotonic() - started
-    tool = clone / ".build/debug/workbook"
-    say(f"  built the tool in the fresh clone: {built:.0f} s wall")
+    say(f"  typed the README's set-up ({'; '.join(commands)}) in the fresh clone: {built:.0f} s wall")
+    # Its output names the command to type next: that command, as it stands.
+    typed_next = last.split("run:", 1)[-1].strip()
+    if not re.fullmatch(rf"\S*workbook check {chapter}", typed_next):
+        raise Failure(f"`make setup`'s last line does not name `workbook check {chapter}`: {last!r}")
+    tool = Path(typed_next.split()[0])
+    if not tool.is_absolute():
+        tool = Path(shutil.which(typed_next.split()[0], path=f"{prefix}/bin:{os.environ.get('PATH', '')}") or typed_next.split()[0])
+    if not str(tool).startswith(str(prefix)):
+        raise Failure(f"the command to type next runs {tool}, not the one `make setup` installed under {prefix}")
     # No reference in the clone: every module file is a starter, without solution regions.
     for path in (clone / "Sources").rglob("Ex*_*"):
         if "BEGIN SOLUTION" in path.read_text(errors="replace"):
@@ -110,9 +145,9 @@ def fresh_clone(workbook, root, work, chapter):
     before = run([str(tool), "check", str(chapter)], cwd=clone, check=False, timeout=1800)
     lines = [l for l in before.stdout.splitlines() if re.match(rf"\s+\S\s+{chapter}\.\d+\s", l)]
     if before.returncode != 1 or not lines or not all(l.rstrip().endswith("not started") for l in lines):
-        raise Failure(f"`workbook check {chapter}` in the fresh clone, untouched: exit {before.returncode}, expected 1 "
+        raise Failure(f"`{typed_next}` in the fresh clone, untouched: exit {before.returncode}, expected 1 "
                       f"with every exercise not started:\n{before.stdout}")
-    say(f"  untouched: `workbook check {chapter}` exit 1, {len(lines)} exercises not started")
+    say(f"  untouched: `{typed_next}` exit 1, {len(lines)} exercises not started")
     for learner in sorted((clone / "exercises").glob(f"{chapter:02d}-*/*")):
         reference = next((c for c in list(root.glob(f"Sources/Chapter{chapter:02d}*/{learner.name}"))
                           + [root / "Sources/Predictions" / learner.parent.name / learner.name] if c.is_file()), None)
@@ -120,8 +155,8 @@ def fresh_clone(workbook, root, work, chapter):
             shutil.copyfile(reference, learner)
     after = run([str(tool), "check", str(chapter)], cwd=clone, check=False, timeout=1800)
     if after.returncode != 0:
-        raise Failure(f"`workbook check {chapter}` with the references copied in exited {after.returncode}:\n{after.stdout}")
-    say(f"  solved by hand: `workbook check {chapter}` exit 0 — {after.stdout.strip().splitlines()[-2] if after.stdout.strip() else ''}")
+        raise Failure(f"`{typed_next}` with the references copied in exited {after.returncode}:\n{after.stdout}")
+    say(f"  solved by hand: `{typed_next}` exit 0 — {after.stdout.strip().splitlines()[-2] if after.stdout.strip() else ''}")
     return built
 
 
@@ -389,7 +424,7 @@ def main():
     parser.add_argument("--chapters", default=os.environ.get("CLASSROOM_E2E_CHAPTERS", "1,2"))
     parser.add_argument("--actionlint", action="store_true", help="lint the release's workflow with actionlint (required)")
     parser.add_argument("--fresh-clone", type=int, metavar="N", default=None,
-                        help="only the fresh-clone check: build the tool in a clone of a release of chapter N, check N untouched and solved")
+                        help="only the fresh-clone check: type the README's set-up in a clone of a release of chapter N, check N untouched and solved")
     options = parser.parse_args()
     root = Path(options.root).resolve()
     workbook = Path(options.workbook).resolve()
@@ -404,7 +439,7 @@ def main():
             built = fresh_clone(workbook, root, work, options.fresh_clone)
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             say(f"release fresh clone: OK — cost {usage.ru_utime + usage.ru_stime:.0f} s CPU, {time.monotonic() - started:.0f} s wall "
-                f"(the build {built:.0f} s of it)")
+                f"(`make setup` {built:.0f} s of it)")
             return 0
         except Failure as failure:
             say(f"release fresh clone: FAILED: {failure}")

@@ -46,7 +46,9 @@ enum ReleaseMakefile {
             }
             if targets.allSatisfy(Self.kept.contains) { out.append(kept.joined(separator: "\n")) }
         }
-        return header + out.joined(separator: "\n\n")
+        // The header is a block of its own: glued to the next line, a comment swallowed the
+        // first variable (`#SWIFT ?= swift`) and every release's `make setup` failed.
+        return ([header] + out).joined(separator: "\n\n")
     }
 
     /// The targets a rule line defines (`install: deps` → `install`), nil for any other line.
