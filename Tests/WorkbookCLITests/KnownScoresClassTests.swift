@@ -73,5 +73,32 @@ struct KnownScoresClassTests {
         #expect(html.contains(#"href="students/=O'Brien,%20%22Sam%22%20%3Cb%3E%232/feedback.html""#),
                 "percent-encoded: a # would end the link's path")
         #expect(session.file("gradebook/students/pia-empty/feedback.html")?.contains("pia-empty holds no exercise file") == true)
+
+        // Issue 55: the teacher's word, kept. `grade` started overrides.csv with its header.
+        #expect(session.file("gradebook/overrides.csv") == "student,exercise,points,reason\r\n")
+        try "student,exercise,points,reason\r\ndan-partial,1.3,0.75,\"Talked it through, the idea is right\"\r\n"
+            .write(to: session.root.appendingPathComponent("gradebook/overrides.csv"), atomically: true, encoding: .utf8)
+        for round in 1...2 {
+            let again = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+            #expect(again.code == 1, "\(again.err)")
+            let rows = try #require(session.file("gradebook/gradebook.csv")).components(separatedBy: "\r\n")
+            #expect(rows.first { $0.hasPrefix("dan-partial,") }
+                    == #"dan-partial,failed,0.50,passed,1,failed,0.75,2.25,3,"1.3 override: 0.75 (graded 0): Talked it through, the idea is right""#,
+                    "round \(round): \(rows)")
+            // Every other row is the one graded, untouched by the override.
+            #expect(rows.filter { !$0.hasPrefix("dan-partial,") } == want.filter { !$0.hasPrefix("dan-partial,") }, "round \(round)")
+            let feedback = try #require(session.file("gradebook/students/dan-partial/feedback.html"))
+            #expect(feedback.contains("<strong>2.25 of 3 points.</strong>") && feedback.contains("set by your teacher: Talked it through"))
+            #expect(try #require(session.file("gradebook/gradebook.html")).contains("0.75 <span class=\"word\">override</span>"))
+        }
+        // A line that cannot be used stops the grading at its line, and nothing is written.
+        let before = try #require(session.file("gradebook/gradebook.csv"))
+        try "student,exercise,points,reason\nnobody,1.3,1,why\ndan-partial,1.9,1,why\ndan-partial,1.1,4,why\n"
+            .write(to: session.root.appendingPathComponent("gradebook/overrides.csv"), atomically: true, encoding: .utf8)
+        let refused = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(refused.code == 1)
+        #expect(refused.err.contains("gradebook/overrides.csv:3: error: `1.9` is not an exercise graded here"), "\(refused.err)")
+        #expect(refused.err.contains("gradebook/overrides.csv:4: error: points must be a number from 0 to 1, not `4`"), "\(refused.err)")
+        #expect(session.file("gradebook/gradebook.csv") == before)
     }
 }

@@ -82,8 +82,18 @@ enum GradeCommand: Command {
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
         Each test's entry in NN-slug.json carries what the student's code printed while it
         ran (output, at most 500 characters, as Exercism's results.json allows).
+        Overrides: DIR/overrides.csv (student, exercise, points, reason), which grade
+        starts with its header and never writes again, is the teacher's word on a grade:
+        each line sets that cell's points, is merged into every output (the CSV's "look at
+        this" column says `1.2 override: 0.5 (graded 0.25): reason`, the page marks the
+        cell "override", the student's feedback says "set by your teacher: reason") and
+        holds across re-grades. Edits of gradebook.csv itself are written over by the next
+        grade. A line that cannot be used (an unknown student or exercise, points out of
+        range, no reason, a pair given twice) is reported as overrides.csv:LINE: error:
+        and nothing is written.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
-        submission could not be read or holds no exercise file, 2 for a usage error.
+        submission could not be read or holds no exercise file, or overrides.csv has a
+        line that cannot be used, 2 for a usage error.
         """)
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
@@ -106,6 +116,19 @@ enum GradeCommand: Command {
             return .failure
         }
 
+        // The teacher's overrides, read before grading: a line that cannot be used stops
+        // here, with nothing written.
+        let overridesFile = out.appendingPathComponent(GradebookOverrides.fileName)
+        let overridesText = (try? String(contentsOf: overridesFile, encoding: .utf8)) ?? ""
+        let gradable = workbook.chapters.filter { chapters?.contains($0.number) ?? true }.flatMap(\.exercises).filter(\.isGradable)
+        let (overrides, problems) = GradebookOverrides.parse(
+            overridesText, possible: Dictionary(gradable.map { ($0.id, Double($0.points)) }) { first, _ in first })
+        guard problems.isEmpty else {
+            for problem in problems { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
+            console.error("nothing was graded or written: mend \(workbook.displayPath(overridesFile)) and grade again")
+            return .failure
+        }
+
         let toolchain = try context.toolchain(for: workbook)
         var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
         if let jobs = given.jobs { grader.width = jobs }
@@ -115,7 +138,14 @@ enum GradeCommand: Command {
         let results = try grader.grade(students)
         bar.finish()
 
-        let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
+        let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
+        let strangers = overrides.unknownStudents(in: asGraded)
+        guard strangers.isEmpty else {
+            for problem in strangers { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
+            console.error("nothing was written: mend \(workbook.displayPath(overridesFile)) and grade again")
+            return .failure
+        }
+        let book = overrides.applied(to: asGraded)
         let previous = GradebookState.load(from: out)
         let similarity = Similarity.of(results, workbook: workbook, chapters: chapters)
         try write(book, results, similarity: similarity, to: out, workbook: workbook)
@@ -181,6 +211,9 @@ enum GradeCommand: Command {
         let statistics = ExerciseStatistics(
             book: book, grades: Dictionary(results.map { ($0.student.name, $0.grades.flatMap(\.exercises)) }) { first, _ in first })
         try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))
+        // Started for the teacher, never written over: their word survives every re-grade.
+        let overrides = out.appendingPathComponent(GradebookOverrides.fileName)
+        if !FileManager.default.fileExists(atPath: overrides.path) { try AtomicFile.write(GradebookOverrides.template, to: overrides) }
         try AtomicFile.write(statistics.csv(), to: out.appendingPathComponent("exercises.csv"))
         try AtomicFile.write(similarity.csv(), to: out.appendingPathComponent("similarity.csv"))
         try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback, statistics: statistics,

@@ -13,6 +13,19 @@ public struct Gradebook: Sendable, Equatable {
         /// Its visible and hidden tests that passed, of how many (0/0 when none ran).
         public var visible = TestTally(passed: 0, count: 0)
         public var hidden = TestTally(passed: 0, count: 0)
+        /// The teacher's override (`overrides.csv`), when `points` are theirs.
+        public var override: Override? = nil
+
+        public struct Override: Sendable, Equatable {
+            /// What grading gave.
+            public var graded: Double
+            public var reason: String
+        }
+
+        /// "override: 0.5 (graded 0.25): reason", or nil.
+        public var overrideNote: String? {
+            override.map { "override: \(Gradebook.number(points)) (graded \(Gradebook.number($0.graded))): \($0.reason)" }
+        }
 
         /// "visible 3/3, hidden 1/2"; empty when no test ran.
         public var tally: String {
@@ -94,8 +107,8 @@ public struct Gradebook: Sendable, Equatable {
 
     /// `gradebook.csv`: student, then each exercise's status and points (and, when the
     /// course has hidden tests, its tests: `visible 3/3, hidden 1/2`), then the total,
-    /// then what to look at (why the row could not be graded, the escape hatches; empty
-    /// when none).
+    /// then what to look at (why the row could not be graded, the teacher's overrides with
+    /// the points grading gave, the escape hatches; empty when none).
     public func csv() -> String {
         let tallies = hasHiddenTests
         var header = ["student"]
@@ -112,7 +125,8 @@ public struct Gradebook: Sendable, Equatable {
                 if tallies { fields.append(cell?.tally ?? "") }
             }
             // An error row says why in the teacher's column, not as a crash of the whole run.
-            let notes = row.problem.map { ["could not be graded: \($0)"] } ?? []
+            let notes = (row.problem.map { ["could not be graded: \($0)"] } ?? [])
+                + exercises.compactMap { exercise in row.cells[exercise.id]?.overrideNote.map { "\(exercise.id) \($0)" } }
             fields += [Self.number(row.total), Self.number(possible), (notes + row.lookAt).joined(separator: "; ")]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
