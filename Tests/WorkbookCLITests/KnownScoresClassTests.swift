@@ -91,6 +91,16 @@ struct KnownScoresClassTests {
             #expect(feedback.contains("<strong>2.25 of 3 points.</strong>") && feedback.contains("set by your teacher: Talked it through"))
             #expect(try #require(session.file("gradebook/gradebook.html")).contains("0.75 <span class=\"word\">override</span>"))
         }
+        // The LMS's files, with the override in the total; a student without a roster line is named.
+        try "folder,name,sis_user_id,email\r\nada,Ada L,S-01,ada@school.example\r\ndan-partial,Dan P,S-04,dan@school.example\r\n"
+            .write(to: session.root.appendingPathComponent("roster.csv"), atomically: true, encoding: .utf8)
+        let lms = await session.run("grade", "class", "--chapter", "1", "--timeout", "5", "--roster", "roster.csv", "--assignment", "Workbook (77)")
+        #expect(lms.out.contains("For the LMS: canvas.csv and moodle.csv in gradebook, column “Workbook (77)”; not in the roster, so left out:"),
+                "\(lms.out)")
+        #expect(session.file("gradebook/canvas.csv")
+                == "Student,ID,SIS User ID,SIS Login ID,Section,Workbook (77)\r\nPoints Possible,,,,,3\r\nAda L,,S-01,,,3\r\nDan P,,S-04,,,2.25\r\n")
+        #expect(session.file("gradebook/moodle.csv")?.contains("dan@school.example,2.25,") == true)
+
         // A line that cannot be used stops the grading at its line, and nothing is written.
         let before = try #require(session.file("gradebook/gradebook.csv"))
         try "student,exercise,points,reason\nnobody,1.3,1,why\ndan-partial,1.9,1,why\ndan-partial,1.1,4,why\n"

@@ -13,6 +13,8 @@ enum GradeCommand: Command {
         static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
         static let jobs = CommandSpec.Option.count("jobs", "N", in: 1...64, "students graded side by side (default: twice the processors)")
         static let fresh = CommandSpec.Option.flag("fresh", "grade everything again, ignoring cached results")
+        static let roster = CommandSpec.Option.value("roster", "FILE", "a CSV naming each submission folder's LMS ids: also write canvas.csv and moodle.csv")
+        static let assignment = CommandSpec.Option.value("assignment", "NAME", "the LMS column for the total (default: Closures Workbook)")
 
         var submissions: URL
         var out: URL?
@@ -20,6 +22,8 @@ enum GradeCommand: Command {
         var grader: Grader.Options
         /// Nil for the class grader's own width.
         var jobs: Int?
+        var roster: URL?
+        var assignment: String
 
         init(from given: OptionValues) throws(UsageError) {
             submissions = given.resolve(given.arguments[0])
@@ -29,13 +33,15 @@ enum GradeCommand: Command {
             chapter = given.text(Self.chapter)
             out = given.path(Self.out)
             jobs = try given.count(Self.jobs)
+            roster = given.path(Self.roster)
+            assignment = given.text(Self.assignment) ?? "Closures Workbook"
         }
     }
 
     static let spec = CommandSpec(
         name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
         arguments: "<SUBMISSIONS>", argumentCount: 1...1,
-        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh],
+        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.roster, Options.assignment],
         discussion: """
         SUBMISSIONS is a folder with one entry per student, named by the student: a
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
@@ -91,9 +97,17 @@ enum GradeCommand: Command {
         grade. A line that cannot be used (an unknown student or exercise, points out of
         range, no reason, a pair given twice) is reported as overrides.csv:LINE: error:
         and nothing is written.
+        With --roster FILE (a CSV with a `folder` column, the submission's name, and any of
+        name, canvas_id, sis_user_id, sis_login_id, section, email, username, idnumber),
+        also writes DIR/canvas.csv (Canvas's gradebook import: Student, ID, SIS User ID,
+        SIS Login ID, Section, then the assignment's column, --assignment NAME, "Name (id)"
+        to match an existing Canvas assignment, under it a Points Possible row) and
+        DIR/moodle.csv (Moodle's CSV import: the identifier, the points, a feedback column),
+        each with the total after overrides; students missing from the roster are left out
+        and named.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
         submission could not be read or holds no exercise file, or overrides.csv has a
-        line that cannot be used, 2 for a usage error.
+        line that cannot be used (or the roster has), 2 for a usage error.
         """)
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
@@ -127,6 +141,21 @@ enum GradeCommand: Command {
             for problem in problems { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
             console.error("nothing was graded or written: mend \(workbook.displayPath(overridesFile)) and grade again")
             return .failure
+        }
+
+        var roster: Roster?
+        if let file = given.roster {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                console.error("\(workbook.displayPath(file)): error: the roster cannot be read")
+                return .failure
+            }
+            let (read, problems) = Roster.parse(text, file: workbook.displayPath(file))
+            guard problems.isEmpty else {
+                for problem in problems { console.error(problem) }
+                console.error("nothing was graded or written: mend the roster and grade again")
+                return .failure
+            }
+            roster = read
         }
 
         let toolchain = try context.toolchain(for: workbook)
@@ -169,12 +198,29 @@ enum GradeCommand: Command {
                 + "graded once, the same grade for each")
         }
         console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
+        if let roster { try writeLMSFiles(book, roster: roster, assignment: given.assignment, to: out, workbook: workbook, console: console) }
         let pairs = similarity.pairs.count
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
                 + "(a reason to look, not a finding; grades do not depend on it)"))
         SandboxNotice.print(on: console, inReport: true)
         return results.contains { $0.student.problem != nil } ? .failure : .success
+    }
+
+    /// canvas.csv and moodle.csv, and who they leave out.
+    private static func writeLMSFiles(_ book: Gradebook, roster: Roster, assignment: String, to out: URL, workbook: Workbook,
+                                      console: Console) throws {
+        try AtomicFile.write(LMSImport.canvas(book, roster: roster, assignment: assignment), to: out.appendingPathComponent("canvas.csv"))
+        var written = ["canvas.csv"]
+        if let moodle = LMSImport.moodle(book, roster: roster, assignment: assignment) {
+            try AtomicFile.write(moodle, to: out.appendingPathComponent("moodle.csv"))
+            written.append("moodle.csv")
+        } else {
+            console.print("moodle.csv not written: the roster has no email, username or idnumber for every student")
+        }
+        let missing = LMSImport.unmatched(book, roster: roster)
+        console.print("For the LMS: \(written.joined(separator: " and ")) in \(workbook.displayPath(out)), column “\(assignment)”"
+            + (missing.isEmpty ? "" : console.styled("; not in the roster, so left out: \(missing.joined(separator: ", "))", .yellow)))
     }
 
     /// A student's name as a folder name: no slashes, no leading dot.
