@@ -111,4 +111,46 @@ struct KnownScoresClassTests {
         #expect(refused.err.contains("gradebook/overrides.csv:4: error: points must be a number from 0 to 1, not `4`"), "\(refused.err)")
         #expect(session.file("gradebook/gradebook.csv") == before)
     }
+
+    /// `git commit` at a given date (author and committer).
+    private func commit(_ message: String, at date: String, in folder: URL) async throws {
+        let result = try await onOwnThread {
+            try ChildProcess.run("/usr/bin/env", .init(
+                arguments: ["sh", "-c", "git init -q 2>/dev/null; git add -A && git -c user.name=S -c user.email=s@example.invalid "
+                    + "-c commit.gpgsign=false commit -q -m \"$1\"", "sh", message],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date],
+                workingDirectory: folder.path, timeout: 60))
+        }
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+    }
+
+    @Test("with --deadline a repository is graded at its last commit before it, and its late days and later commits are counted")
+    func deadline() async throws {
+        let session = try FixtureSession()
+        let references = session.root.appendingPathComponent("Sources/Chapter01Basics")
+        for student in ["gus", "hal"] {
+            let folder = session.root.appendingPathComponent("class/\(student)/exercises/01-basics")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+                try FileManager.default.copyItem(at: references.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+            try await commit("all three", at: "2026-11-30T10:00:00Z", in: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
+        // gus broke 1.1 a day and a half after the deadline: graded as it was before it.
+        let gus = session.root.appendingPathComponent("class/gus")
+        try "public func add(_ a: Int, _ b: Int) -> Int { a - b }\n"
+            .write(to: gus.appendingPathComponent("exercises/01-basics/Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        try await commit("late", at: "2026-12-02T12:00:00Z", in: gus)
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5", "--deadline", "2026-12-01T00:00:00Z")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let rows = try #require(session.file("gradebook/gradebook.csv")).components(separatedBy: "\r\n")
+        #expect(rows[0].hasSuffix(",total,possible,late days,commits after deadline,look at this"), "\(rows[0])")
+        #expect(rows.contains("gus,passed,1,passed,1,passed,1,3,3,2,1,"), "\(rows)")
+        #expect(rows.contains("hal,passed,1,passed,1,passed,1,3,3,0,0,"), "\(rows)")
+        // Without it, the last commit is what is graded.
+        let now = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(now.out.contains("gus  2 / 3 points"), "\(now.out)")
+        let wrong = await session.run("grade", "class", "--deadline", "next friday")
+        #expect(wrong.code == 2 && wrong.err.contains("'next friday' is not a value of '--deadline'"), "\(wrong.err)")
+    }
 }

@@ -14,6 +14,7 @@ enum GradeCommand: Command {
         static let jobs = CommandSpec.Option.count("jobs", "N", in: 1...64, "students graded side by side (default: twice the processors)")
         static let fresh = CommandSpec.Option.flag("fresh", "grade everything again, ignoring cached results")
         static let roster = CommandSpec.Option.value("roster", "FILE", "a CSV naming each submission folder's LMS ids: also write canvas.csv and moodle.csv")
+        static let deadline = CommandSpec.Option.value("deadline", "DATE", "grade each git repository at its last commit before DATE (2026-12-01T23:59:00Z, or 2026-12-01 23:59 local)")
         static let assignment = CommandSpec.Option.value("assignment", "NAME", "the LMS column for the total (default: Closures Workbook)")
 
         var submissions: URL
@@ -24,6 +25,7 @@ enum GradeCommand: Command {
         var jobs: Int?
         var roster: URL?
         var assignment: String
+        var deadline: Date?
 
         init(from given: OptionValues) throws(UsageError) {
             submissions = given.resolve(given.arguments[0])
@@ -35,13 +37,19 @@ enum GradeCommand: Command {
             jobs = try given.count(Self.jobs)
             roster = given.path(Self.roster)
             assignment = given.text(Self.assignment) ?? "Closures Workbook"
+            if let text = given.text(Self.deadline) {
+                guard let date = SubmissionDeadline.parse(text) else {
+                    throw .notADate(option: "deadline", value: text)
+                }
+                deadline = date
+            }
         }
     }
 
     static let spec = CommandSpec(
         name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
         arguments: "<SUBMISSIONS>", argumentCount: 1...1,
-        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.roster, Options.assignment],
+        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.deadline, Options.roster, Options.assignment],
         discussion: """
         SUBMISSIONS is a folder with one entry per student, named by the student: a
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
@@ -97,6 +105,11 @@ enum GradeCommand: Command {
         grade. A line that cannot be used (an unknown student or exercise, points out of
         range, no reason, a pair given twice) is reported as overrides.csv:LINE: error:
         and nothing is written.
+        With --deadline DATE, a student's git repository is graded as it stood at its last
+        commit before DATE (git's committer dates, the student's own clock), and the CSV
+        gains "late days" (days begun between DATE and the last commit) and "commits after
+        deadline"; a repository with no commit before DATE is a row saying so. Folders and
+        zips, which have no history, are graded as they are, those columns empty.
         With --roster FILE (a CSV with a `folder` column, the submission's name, and any of
         name, canvas_id, sis_user_id, sis_login_id, section, email, username, idnumber),
         also writes DIR/canvas.csv (Canvas's gradebook import: Student, ID, SIS User ID,
@@ -122,8 +135,14 @@ enum GradeCommand: Command {
         let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
-        let students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
+        var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
                                                  workbook: workbook)
+        if let deadline = given.deadline {
+            students = SubmissionDeadline.apply(students, deadline: deadline, submissions: submissions,
+                                                scratch: CacheFolder.classZips.url(in: workbook.cacheFolder))
+            console.print("Deadline: \(deadline.formatted(.iso8601)) (\(TimeZone.current.identifier) \(deadline.formatted(date: .abbreviated, time: .shortened))); "
+                + "each git repository graded at its last commit before it")
+        }
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
                 + "expected one folder or .zip per student")
@@ -174,7 +193,8 @@ enum GradeCommand: Command {
             console.error("nothing was written: mend \(workbook.displayPath(overridesFile)) and grade again")
             return .failure
         }
-        let book = overrides.applied(to: asGraded)
+        var book = overrides.applied(to: asGraded)
+        book.deadline = given.deadline
         let previous = GradebookState.load(from: out)
         let similarity = Similarity.of(results, workbook: workbook, chapters: chapters)
         try write(book, results, similarity: similarity, to: out, workbook: workbook)
@@ -224,10 +244,7 @@ enum GradeCommand: Command {
     }
 
     /// A student's name as a folder name: no slashes, no leading dot.
-    static func folderName(_ student: String) -> String {
-        let safe = student.map { $0 == "/" || $0 == "\\" ? "_" : $0 }
-        return (safe.first == "." ? "_" : "") + String(safe)
-    }
+    static func folderName(_ student: String) -> String { ClassSubmissions.folderName(student) }
 
     private static func write(_ book: Gradebook, _ results: [ClassGrader.StudentResult], similarity: Similarity,
                               to out: URL, workbook: Workbook) throws {

@@ -43,6 +43,8 @@ public struct Gradebook: Sendable, Equatable {
         /// The escape hatches the student's files use (`1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`):
         /// notes for the teacher, worth no points either way.
         public var lookAt: [String] = []
+        /// With a deadline: what came after it (nil for a submission without history).
+        public var late: SubmissionDeadline.Late? = nil
         public var total: Double { cells.values.map(\.points).reduce(0, +) }
     }
 
@@ -50,6 +52,8 @@ public struct Gradebook: Sendable, Equatable {
     public var rows: [Row]
     /// What each exercise is worth (the chapter's `Points:`); 1 when it is not listed.
     public var points: [ExerciseID: Int] = [:]
+    /// Graded with `--deadline`: the CSV has a "late days" and a "commits after deadline" column.
+    public var deadline: Date? = nil
 
     public init(exercises: [(id: ExerciseID, title: String)], rows: [Row], points: [ExerciseID: Int] = [:]) {
         self.exercises = exercises
@@ -115,7 +119,7 @@ public struct Gradebook: Sendable, Equatable {
         for exercise in exercises {
             header += ["\(exercise.id) status", "\(exercise.id) points"] + (tallies ? ["\(exercise.id) tests"] : [])
         }
-        header += ["total", "possible", "look at this"]
+        header += ["total", "possible"] + (deadline == nil ? [] : ["late days", "commits after deadline"]) + ["look at this"]
         var lines = [header.map(Self.csvField).joined(separator: ",")]
         for row in rows {
             var fields = [row.student]
@@ -127,7 +131,10 @@ public struct Gradebook: Sendable, Equatable {
             // An error row says why in the teacher's column, not as a crash of the whole run.
             let notes = (row.problem.map { ["could not be graded: \($0)"] } ?? [])
                 + exercises.compactMap { exercise in row.cells[exercise.id]?.overrideNote.map { "\(exercise.id) \($0)" } }
-            fields += [Self.number(row.total), Self.number(possible), (notes + row.lookAt).joined(separator: "; ")]
+            fields += [Self.number(row.total), Self.number(possible)]
+            // Empty for a submission without history (a folder, a zip): nothing to count.
+            if deadline != nil { fields += [row.late.map { String($0.days) } ?? "", row.late.map { String($0.commitsAfter) } ?? ""] }
+            fields.append((notes + row.lookAt).joined(separator: "; "))
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
