@@ -31,8 +31,8 @@ struct Ex6_DeadlockTests {
     func noDeadlock() {
         let stock = StockList()
         stock.restock([menu[0], menu[1]])
-        let deadlocks = stock.queue.deadlocks
         // contains(_:) is named only when the recorded call was it.
+        let deadlocks = stock.queue.deadlocks
         #expect(deadlocks.isEmpty,
                 Comment(rawValue: "restock would deadlock: \(Self.summary(deadlocks)). Inside queue.sync you are already on the queue"
                     + (deadlocks.contains { $0.hasPrefix("contains(_:) ") } ? ": read `items` directly instead of calling contains(_:)" : "")))
