@@ -208,9 +208,9 @@ struct Ex4_SequenceTests {
         let reports = Mutex(0), outcomes = Mutex<[Outcome]>([])
         _ = sequence(Array(repeating: instant, count: count))(
             { _ in reports.withLock { $0 += 1 } }, nil, { outcome in outcomes.withLock { $0.append(outcome) } })
-        let (progress, done) = (reports.withLock { $0 }, outcomes.withLock { $0 })
         // A `sequence` that starts the next step from inside the last one's `done` goes one
         // call deeper per step, and would have crashed (stack overflow) long before the end.
+        let (progress, done) = (reports.withLock { $0 }, outcomes.withLock { $0 })
         #expect(progress == count && done == [.finished],
                 "\(count) steps that are done at once should give \(count) progress reports and one done(.finished); got \(progress) reports and done \(done)")
     }
