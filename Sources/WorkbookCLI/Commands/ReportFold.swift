@@ -15,7 +15,8 @@ enum ReportFold {
     /// up to three times that, wrapped at spaces (a message is read whole); longer, it is a
     /// value nobody reads whole, and it is cut.
     static func fitted(_ line: String, indent: Int = 8) -> [String] {
-        guard line.count + indent > widest else { return [line] }
+        // A predict exercise's "Why:" is the one entry of several lines, each short.
+        guard line.count + indent > widest, !line.contains("\n") else { return [line] }
         guard line.count + indent <= 3 * widest else { return [elided(line, indent: indent)] }
         let leading = String(line.prefix { $0 == " " })
         return TextWrap.wrap(line, width: widest - indent, hangingIndent: leading + "  ")
