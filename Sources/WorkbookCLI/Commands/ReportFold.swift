@@ -2,7 +2,8 @@
 /// longer than `widest` is cut in its middle, with its length said (a 3.6 deadlock's message
 /// was one line of 46,078 characters, 505 copies of one string); past `rows` screen rows,
 /// the lines that say the least go first — the code under the later failing tests, then
-/// under the first, then the messages' later lines — and a failing test's ✗ line last.
+/// the code under the first, then the messages from the last — and a failing test's ✗
+/// line last.
 enum ReportFold {
     /// No report line is wider than this.
     static let widest = 300
