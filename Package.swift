@@ -64,11 +64,20 @@ var targets: [Target] = [
 
     // Fixtures shared by the engine's and the CLI's tests (temporary workbooks).
     .target(name: "WorkbookTestSupport", dependencies: engine, path: "Tests/WorkbookTestSupport", swiftSettings: strict),
-    // CCmark: the Markdown HTML tests compare the walker with cmark's own renderer.
-    .testTarget(name: "WorkbookKitTests", dependencies: engine + ["WorkbookTestSupport", "CCmark"], swiftSettings: strict),
     .testTarget(name: "WorkbookCLITests", dependencies: engine + ["WorkbookCLI", "WorkbookTestSupport"], swiftSettings: strict),
     .testTarget(name: "StageTests", dependencies: ["Stage", "Diner"], swiftSettings: strict),
 ]
+
+// Each engine target's tests. They may import any engine target (a test of the model may
+// render what it parsed); the layering binds the sources. CCmark: the Markdown HTML
+// tests compare the walker with cmark's own renderer.
+for name in engineTargets {
+    targets.append(.testTarget(
+        name: name + "Tests",
+        dependencies: engine + ["WorkbookTestSupport"] + (name == "WorkbookRendering" ? ["CCmark"] : []),
+        swiftSettings: strict
+    ))
+}
 
 for module in chapterModules {
     targets.append(.target(name: module, dependencies: ["Stage", "Diner"], swiftSettings: strict))
