@@ -43,7 +43,7 @@ struct ForgedResultsTests {
     @Test("the runner's generated source holds the very SipHash the grader checks with")
     func oneDefinition() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/WorkbookKit/Grading/RunnerSipHash.swift")
+            .appendingPathComponent("Sources/WorkbookGrading/RunnerSipHash.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
         let region = try #require(text.components(separatedBy: "// runner copy begins\n").last?.components(separatedBy: "// runner copy ends\n").first)
         #expect(region.contains("static func hash(") && region.contains("static func mac("))
