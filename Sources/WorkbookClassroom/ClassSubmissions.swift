@@ -29,8 +29,8 @@ public struct StudentSubmission: Sendable, Equatable {
 /// limits on their size and file count (a zip bomb costs nothing but its own line).
 public enum ClassSubmissions {
     /// Unpacked bytes and files a zip may hold: a workspace is a few dozen small files.
-    public static let zipByteLimit = 64 << 20
-    public static let zipFileLimit = 5_000
+    package static let zipByteLimit = 64 << 20
+    package static let zipFileLimit = 5_000
 
     /// `workbook` says which files are exercises (how a submission's shape is recognised).
     public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {

@@ -18,7 +18,7 @@ public enum ClassroomWorkflow {
     public static var image: String { "swift:\(swiftVersion)-\(distribution)" }
     /// What the tool needs besides the image: cmark (the Markdown parser) and bubblewrap
     /// (the sandbox learner code runs in).
-    public static let packages = ["libcmark-dev", "bubblewrap"]
+    package static let packages = ["libcmark-dev", "bubblewrap"]
 
     public struct Step: Sendable, Equatable {
         public var id: ExerciseID

@@ -13,10 +13,10 @@ public struct ExerciseStatistics: Sendable, Equatable {
         /// Students graded on it (a row with a cell for it).
         public var students: Int
         public var passed: Int
-        public var medianPoints: Double
+        package var medianPoints: Double
         public var possible: Double
         /// The failing test most students share; ties go to the test that comes first.
-        public var commonFailure: (test: String, students: Int, message: String)?
+        package var commonFailure: (test: String, students: Int, message: String)?
 
         public static func == (lhs: Row, rhs: Row) -> Bool {
             lhs.id == rhs.id && lhs.students == rhs.students && lhs.passed == rhs.passed

@@ -30,7 +30,7 @@ public struct Gradebook: Sendable, Equatable {
         public var problem: String?
         /// The escape hatches the student's files use (`1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`):
         /// notes for the teacher, worth no points either way.
-        public var lookAt: [String] = []
+        package var lookAt: [String] = []
         public var total: Double { cells.values.map(\.points).reduce(0, +) }
     }
 
@@ -58,7 +58,7 @@ public struct Gradebook: Sendable, Equatable {
     /// that passed among those its untouched starter fails (`starterPasses` names the
     /// others), so a starter scores 0 by construction; nothing when no test could judge
     /// it (does not compile, crashed before any ending, timed out, not started).
-    public static func cell(for grade: ExerciseGrade, possible: Double = 1, starterPasses: Set<String> = []) -> Cell {
+    package static func cell(for grade: ExerciseGrade, possible: Double = 1, starterPasses: Set<String> = []) -> Cell {
         var cell = scored(grade, possible: possible, starterPasses: starterPasses)
         cell.visible = grade.visibleTally
         cell.hidden = grade.hiddenTally
@@ -91,7 +91,7 @@ public struct Gradebook: Sendable, Equatable {
         + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
 
     /// Whether any student's grade ran a hidden test: then the CSV has a tests column per exercise.
-    public var hasHiddenTests: Bool { rows.contains { $0.cells.values.contains { $0.hidden.count > 0 } } }
+    package var hasHiddenTests: Bool { rows.contains { $0.cells.values.contains { $0.hidden.count > 0 } } }
 
     /// `gradebook.csv`: student, then each exercise's status and points (and, when the
     /// course has hidden tests, its tests: `visible 3/3, hidden 1/2`), then the total,
@@ -126,7 +126,7 @@ public struct Gradebook: Sendable, Equatable {
 
     /// RFC 4180: quoted when it holds a comma, a quote or a line break. A leading `=`,
     /// `+`, `-` or `@` would be a formula in a spreadsheet: it gets a `'` in front.
-    public static func csvField(_ text: String) -> String {
+    package static func csvField(_ text: String) -> String {
         var text = text
         if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }

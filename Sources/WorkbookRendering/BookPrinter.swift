@@ -39,7 +39,7 @@ public struct BookPrinter: Sendable {
         self.pdftohtml = pdftohtml
     }
 
-    public static let popplerAdvice = "install poppler-utils (Debian/Ubuntu: sudo apt-get install poppler-utils) for the contents' page numbers"
+    package static let popplerAdvice = "install poppler-utils (Debian/Ubuntu: sudo apt-get install poppler-utils) for the contents' page numbers"
 
     /// Chromium, and poppler's `pdftohtml` when it is on `PATH`.
     public static func locate(environment: [String: String]) throws(WorkbookError) -> BookPrinter {

@@ -13,7 +13,7 @@ public struct ChromiumPrinter: Sendable {
     }
 
     /// What to tell someone who has no Chromium.
-    public static let installAdvice = "install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM to its path; the HTML handouts were written and print from any browser"
+    package static let installAdvice = "install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM to its path; the HTML handouts were written and print from any browser"
 
     /// Chromium from `CHROMIUM`, or the first of its usual names on `PATH`.
     public static func locate(environment: [String: String]) throws(WorkbookError) -> ChromiumPrinter {

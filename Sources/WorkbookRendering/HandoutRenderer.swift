@@ -63,7 +63,7 @@ public struct HandoutRenderer: Sendable {
 
     /// The single-page edition's file name.
     public static let wholeWorkbookFile = "workbook.html"
-    public static let indexFile = "index.html"
+    package static let indexFile = "index.html"
 
     public static func fileName(of chapter: Chapter) -> String { "\(chapter.stem).html" }
 

@@ -4,18 +4,18 @@ import WorkbookSystem
 /// every reference solution (the code inside `BEGIN SOLUTION` regions) and every line
 /// of every tests file is looked for in the text a reader would see. A page that shows
 /// one is not written.
-public struct SolutionLeakAudit: Sendable {
+package struct SolutionLeakAudit: Sendable {
     /// A line that must not reach a student.
     public struct SecretLine: Sendable, Equatable {
         public var location: SourceLocation
         public var text: String
-        public var isTest: Bool
+        package var isTest: Bool
     }
 
     /// Lines shorter than this (`}`, `a + b`, `return x`) are too common to be evidence.
-    public static let minimumLength = 12
+    package static let minimumLength = 12
 
-    public let secrets: [SecretLine]
+    package let secrets: [SecretLine]
 
     /// Collects the secret lines of every exercise of the workbook. A line that a student page shows
     /// by design is skipped: a line of any starter (signatures, comments), and any line an
@@ -71,7 +71,7 @@ public struct SolutionLeakAudit: Sendable {
     /// that would be secrets, unless a page shows them by design. Collected as soon as the
     /// chapter is parsed, it is most of the audit's work done before the workbook is whole
     /// (`HandoutPreparation`).
-    public struct ChapterEvidence: Sendable {
+    package struct ChapterEvidence: Sendable {
         /// The exercises it was collected for.
         let exercises: [Exercise]
         fileprivate let candidates: [Candidate]

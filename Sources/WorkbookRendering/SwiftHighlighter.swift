@@ -4,7 +4,7 @@ import WorkbookSystem
 /// Highlights Swift for handouts: splits code into tokens with a small table of rules
 /// and wraps keywords, types, strings, numbers, comments and attributes in `<span>`s.
 /// It is a lexer, not a parser — enough to make code easy to read, in colour or not.
-public enum SwiftHighlighter {
+package enum SwiftHighlighter {
     /// The kinds of token that get a style; the raw value is the CSS class.
     public enum TokenKind: String, Sendable, CaseIterable {
         case keyword = "kw"

@@ -25,7 +25,7 @@ import WorkbookToolchain
 ///
 /// The launcher forks before anything has started a thread: top-level code runs on the
 /// main thread, alone, until its first `await` — even when `main.swift` is async.
-public enum ForkedRuns {
+package enum ForkedRuns {
     /// The launcher's module; `main.swift` imports it and asks it `chosenSnippetLine()`.
     public static let moduleName = "SnippetLauncher"
 
@@ -36,7 +36,7 @@ public enum ForkedRuns {
 
         // Written by `workbook run` (ForkedRuns.swift in the workbook's sources).
 
-        public func chosenSnippetLine() -> String {
+        package func chosenSnippetLine() -> String {
             let arguments = CommandLine.arguments
             guard arguments.count > 6, arguments[1] == "--each" else { return arguments.count > 1 ? arguments[1] : "" }
             let folder = arguments[2]

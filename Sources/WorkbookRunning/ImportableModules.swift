@@ -46,7 +46,7 @@ public struct ImportableModules: Sendable {
     }
 
     /// The same modules, with `overrides`' modules built from the files given.
-    public func overriding(_ overrides: [String: [URL]]) -> ImportableModules {
+    package func overriding(_ overrides: [String: [URL]]) -> ImportableModules {
         ImportableModules(root: root, builder: builder, memo: memo, overrides: overrides)
     }
 

@@ -24,7 +24,7 @@ public final class PrefetchedResults: SnippetResultProvider {
     }
 
     /// Fetches `chapter`'s results if the cache holds them all.
-    public func prefetch(_ chapter: Chapter) {
+    package func prefetch(_ chapter: Chapter) {
         guard let results = base.cachedResults(for: chapter) else { return }
         fetched.withLock { $0[chapter.path] = Fetched(snippets: chapter.snippets, results: results) }
     }

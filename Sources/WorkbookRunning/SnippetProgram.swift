@@ -12,7 +12,7 @@ import WorkbookToolchain
 /// `standalone` snippet becomes a whole program. Every line of the snippet keeps its
 /// chapter line through `#sourceLocation`, so diagnostics and crash messages point into
 /// the chapter.
-public enum SnippetProgram {
+package enum SnippetProgram {
     /// One file of a program to compile.
     public struct File: Sendable, Equatable {
         public var name: String
@@ -23,10 +23,10 @@ public enum SnippetProgram {
     /// with its own `@main` has no `main.swift`).
     public struct Program: Sendable, Equatable {
         public var files: [File]
-        public var parseAsLibrary: Bool
+        package var parseAsLibrary: Bool
         /// A chapter's snippets meet the package's standard: a warning (a needless
         /// `await`, say) fails them. A learner's own file is only run, warnings unshown.
-        public var warningsAreErrors = false
+        package var warningsAreErrors = false
     }
 
     /// The modules every snippet may use without importing them (docs/chapter-format.md).
@@ -37,7 +37,7 @@ public enum SnippetProgram {
     static let lineBuffering = "setvbuf(stdout, nil, _IOLBF, 0)"
 
     /// `Snippet_L42`: the namespace of the snippet whose fence is on line 42.
-    public static func namespace(of snippet: Snippet) -> String { "Snippet_L\(snippet.location.line)" }
+    package static func namespace(of snippet: Snippet) -> String { "Snippet_L\(snippet.location.line)" }
 
     /// The argument that makes the merged program run `snippet`.
     public static func argument(for snippet: Snippet) -> String { String(snippet.location.line) }

@@ -77,7 +77,7 @@ public struct SnippetRunner: SnippetResultProvider {
     let cacheFolder: URL
 
     /// The workbook's cache: `.workbook/cache`.
-    public static func defaultCacheFolder(root: URL) -> URL {
+    package static func defaultCacheFolder(root: URL) -> URL {
         Workbook.cacheFolder(root: root)
     }
 

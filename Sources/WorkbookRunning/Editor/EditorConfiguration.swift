@@ -14,7 +14,7 @@ import WorkbookModel
 /// `Stage` modules the grader has built in `.workbook/cache/` (their `.swiftsourceinfo`
 /// lets jump-to-definition land in `Sources/Stage/…`).
 public struct EditorConfiguration: Sendable {
-    public static let flagsFileName = "compile_flags.txt"
+    package static let flagsFileName = "compile_flags.txt"
     /// The first line of every file written here: only such files are ever rewritten.
     static let marker = "// Written by `workbook editor`; it rewrites this file. Remove this line to keep your own."
 
@@ -106,7 +106,7 @@ public struct EditorConfiguration: Sendable {
 
     /// A `workbook check` task on the open file, whose `file:line:column: error:` lines
     /// land in the Problems panel. Runs from the root, so relative paths resolve there.
-    public func tasksJSON() -> String {
+    package func tasksJSON() -> String {
         let root = jsonString(workbook.root.standardizedFileURL.path)
         let exercises = jsonString(workbook.exercisesFolder.standardizedFileURL.path)
         return """

@@ -8,7 +8,7 @@ import WorkbookSystem
 /// line of the snippet's output that holds it.
 public struct Figure: Sendable, Equatable {
     /// The SVG, as written from the parsed tree: `<svg … role="img" aria-labelledby="…">…</svg>`.
-    public let svg: String
+    package let svg: String
     /// The SVG's `<title>`, used as the caption (empty when it has none); taken out of
     /// the SVG, so the figure has one title.
     public let title: String
@@ -72,5 +72,5 @@ public struct Figure: Sendable, Equatable {
     private static let made = BoundedMemo<MadeKey, Result<Figure, Rejection>>(limit: 256)
 
     /// The id of the caption that labels the figure `id`.
-    public static func captionID(of id: String) -> String { "\(id)-caption" }
+    package static func captionID(of id: String) -> String { "\(id)-caption" }
 }
