@@ -109,6 +109,9 @@ TIMED    = scripts/timed.sh
 # two compilers side by side each take 16% more CPU than one alone: docs/tests.md).
 test: build test-deps
 	$(TIMED) lint $(WORKBOOK) lint
+	@# The project's own GitHub Actions workflow (issue 57); test-deps installs actionlint.
+	@if command -v actionlint >/dev/null 2>&1; then actionlint .github/workflows/ci.yml && echo "actionlint: .github/workflows/ci.yml clean"; \
+	  else echo "warning: actionlint is missing: .github/workflows/ci.yml was not checked"; fi
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-verify test-build
 	$(TIMED) "engine suites" $(SWIFT) test $(LAYERS) --skip Chapter0
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-mutate test-snippets

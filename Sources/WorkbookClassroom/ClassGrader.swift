@@ -224,6 +224,7 @@ public struct ClassGrader: Sendable {
             }
             var row = Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
             row.lookAt = result.grades.flatMap(\.exercises).flatMap { grade in grade.escapeHatches.map { "\(grade.id): \($0)" } }
+            row.late = result.student.late
             return row
         }
         return Gradebook(exercises: graded.map { (id: $0.id, title: $0.title) }, rows: rows, points: points)

@@ -21,6 +21,8 @@ public struct StudentSubmission: Sendable, Equatable {
     public var workspace: URL?
     /// Why nothing could be graded (a zip that is too big or broken), for the gradebook.
     public var problem: String?
+    /// With `--deadline`: the commit graded and what came after it.
+    public var late: SubmissionDeadline.Late? = nil
 }
 
 /// Finds the students in a submissions folder: one entry per student — a workspace, a
@@ -31,6 +33,12 @@ public enum ClassSubmissions {
     /// Unpacked bytes and files a zip may hold: a workspace is a few dozen small files.
     package static let zipByteLimit = 64 << 20
     package static let zipFileLimit = 5_000
+
+    /// A student's name as a folder name: no slashes, no leading dot.
+    public static func folderName(_ student: String) -> String {
+        let safe = student.map { $0 == "/" || $0 == "\\" ? "_" : $0 }
+        return (safe.first == "." ? "_" : "") + String(safe)
+    }
 
     /// `workbook` says which files are exercises (how a submission's shape is recognised).
     public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {

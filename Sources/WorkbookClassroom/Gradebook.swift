@@ -14,6 +14,19 @@ public struct Gradebook: Sendable, Equatable {
         /// Its visible and hidden tests that passed, of how many (0/0 when none ran).
         public var visible = TestTally(passed: 0, count: 0)
         public var hidden = TestTally(passed: 0, count: 0)
+        /// The teacher's override (`overrides.csv`), when `points` are theirs.
+        public var override: Override? = nil
+
+        public struct Override: Sendable, Equatable {
+            /// What grading gave.
+            public var graded: Double
+            public var reason: String
+        }
+
+        /// "override: 0.5 (graded 0.25): reason", or nil.
+        public var overrideNote: String? {
+            override.map { "override: \(Gradebook.number(points)) (graded \(Gradebook.number($0.graded))): \($0.reason)" }
+        }
 
         /// "visible 3/3, hidden 1/2"; empty when no test ran.
         public var tally: String {
@@ -30,7 +43,9 @@ public struct Gradebook: Sendable, Equatable {
         public var problem: String?
         /// The escape hatches the student's files use (`1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`):
         /// notes for the teacher, worth no points either way.
-        package var lookAt: [String] = []
+        public var lookAt: [String] = []
+        /// With a deadline: what came after it (nil for a submission without history).
+        public var late: SubmissionDeadline.Late? = nil
         public var total: Double { cells.values.map(\.points).reduce(0, +) }
     }
 
@@ -38,6 +53,8 @@ public struct Gradebook: Sendable, Equatable {
     public var rows: [Row]
     /// What each exercise is worth (the chapter's `Points:`); 1 when it is not listed.
     public var points: [ExerciseID: Int] = [:]
+    /// Graded with `--deadline`: the CSV has a "late days" and a "commits after deadline" column.
+    public var deadline: Date? = nil
 
     public init(exercises: [(id: ExerciseID, title: String)], rows: [Row], points: [ExerciseID: Int] = [:]) {
         self.exercises = exercises
@@ -95,15 +112,15 @@ public struct Gradebook: Sendable, Equatable {
 
     /// `gradebook.csv`: student, then each exercise's status and points (and, when the
     /// course has hidden tests, its tests: `visible 3/3, hidden 1/2`), then the total,
-    /// then what to look at (why the row could not be graded, the escape hatches; empty
-    /// when none).
+    /// then what to look at (why the row could not be graded, the teacher's overrides with
+    /// the points grading gave, the escape hatches; empty when none).
     public func csv() -> String {
         let tallies = hasHiddenTests
         var header = ["student"]
         for exercise in exercises {
             header += ["\(exercise.id) status", "\(exercise.id) points"] + (tallies ? ["\(exercise.id) tests"] : [])
         }
-        header += ["total", "possible", "look at this"]
+        header += ["total", "possible"] + (deadline == nil ? [] : ["late days", "commits after deadline"]) + ["look at this"]
         var lines = [header.map(Self.csvField).joined(separator: ",")]
         for row in rows {
             var fields = [row.student]
@@ -113,8 +130,12 @@ public struct Gradebook: Sendable, Equatable {
                 if tallies { fields.append(cell?.tally ?? "") }
             }
             // An error row says why in the teacher's column, not as a crash of the whole run.
-            let notes = row.problem.map { ["could not be graded: \($0)"] } ?? []
-            fields += [Self.number(row.total), Self.number(possible), (notes + row.lookAt).joined(separator: "; ")]
+            let notes = (row.problem.map { ["could not be graded: \($0)"] } ?? [])
+                + exercises.compactMap { exercise in row.cells[exercise.id]?.overrideNote.map { "\(exercise.id) \($0)" } }
+            fields += [Self.number(row.total), Self.number(possible)]
+            // Empty for a submission without history (a folder, a zip): nothing to count.
+            if deadline != nil { fields += [row.late.map { String($0.days) } ?? "", row.late.map { String($0.commitsAfter) } ?? ""] }
+            fields.append((notes + row.lookAt).joined(separator: "; "))
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -61,13 +61,14 @@ public enum GradebookPage {
                 }
                 // One compact cell: the points and a one-word status; the reason a click away
                 // (a row of full reasons was a wall of text).
-                let word = HTML.escape(cell.status.rawValue)
+                let word = HTML.escape(cell.override == nil ? cell.status.rawValue : "override")
                 html += "<td class=\"points \(cell.status.rawValue)\">"
-                if cell.reason.isEmpty {
+                let reason = [cell.overrideNote, cell.reason.isEmpty ? nil : cell.reason].compactMap { $0 }.joined(separator: "; ")
+                if reason.isEmpty {
                     html += "\(Gradebook.number(cell.points)) <span class=\"word\">\(word)</span>"
                 } else {
                     html += "<details><summary>\(Gradebook.number(cell.points)) <span class=\"word\">\(word)</span></summary>"
-                        + "<span class=\"reason\">\(HTML.escape(cell.reason))</span></details>"
+                        + "<span class=\"reason\">\(HTML.escape(reason))</span></details>"
                 }
                 // Visible and hidden tests apart, when the course has hidden ones.
                 if cell.hidden.count > 0 { html += "<span class=\"tally\">\(HTML.escape(cell.tally))</span>" }
@@ -98,7 +99,9 @@ public enum GradebookPage {
                 body += "<tr><th scope=\"row\">\(exercise.id) \(HTML.escape(exercise.title))</th>"
                     + "<td>\(HTML.escape(cell?.status.rawValue ?? "not-started"))</td>"
                     + (tallies ? "<td>\(HTML.escape(cell?.tally ?? ""))</td>" : "")
-                    + "<td class=\"points\">\(Gradebook.number(cell?.points ?? 0)) / \(Gradebook.number(book.possible(for: exercise.id)))</td></tr>\n"
+                    + "<td class=\"points\">\(Gradebook.number(cell?.points ?? 0)) / \(Gradebook.number(book.possible(for: exercise.id)))"
+                    + (cell?.override.map { " <span class=\"reason\">set by your teacher: \(HTML.escape($0.reason))</span>" } ?? "")
+                    + "</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
         }

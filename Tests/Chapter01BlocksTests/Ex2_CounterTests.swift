@@ -31,8 +31,8 @@ struct Ex2_CounterTests {
         let counter = makeCounter()
         let sameCounter = counter
         _ = counter()
-        let next = sameCounter()
         // The reason is named only when the value shows it: a copy that counted from 1.
+        let next = sameCounter()
         #expect(next == 2,
                 Comment(rawValue: "calling a copy of a counter after one call returned \(next); expected 2"
                     + (next == 1 ? ": the copy counted as if it were a new counter, but both names refer to one closure and one captured variable" : "")))

@@ -21,7 +21,7 @@ struct Ex3_PriceWatchTests {
         watch.setPrice(special)
         #expect(watch.live() == special,
                 Comment(rawValue: "after setPrice(\(special)), live() showed \(watch.live()); expected \(special)"
-                    + (watch.live() == opening ? ": that is the opening price, so live reads a copy taken at the start, not the variable" : "")))
+                    + (watch.live() == opening ? ": that is still the opening price" : "")))
         watch.setPrice(opening + 1)
         #expect(watch.live() == opening + 1, "after a second change, live() showed \(watch.live()); expected \(opening + 1)")
     }

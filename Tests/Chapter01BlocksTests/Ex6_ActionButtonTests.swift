@@ -12,7 +12,7 @@ struct Ex6_ActionButtonTests {
         }
         #expect(button.tap(), "an enabled button should report its tap as delivered")
         #expect(log == Array(1...10),
-                "one tap ran the actions as \(log); expected 1 through 10 in order — keep them in an array")
+                "one tap ran the actions as \(log); expected 1 through 10 in order")
         button.tap()
         #expect(log.count == 20, "two taps ran \(log.count) actions; expected 20 — the button must keep its actions after a tap")
     }

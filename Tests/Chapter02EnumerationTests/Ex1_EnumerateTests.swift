@@ -50,7 +50,7 @@ struct Ex1_EnumerateTests {
         }
         #expect(tally.pulled == 3,
                 Comment(rawValue: "stopping at index 2 should take exactly 3 elements from the sequence; it took \(tally.pulled)"
-                    + (tally.pulled == 4 ? ": one more, as when stop is checked only at the top of the next turn, after the next element was taken" : "")))
+                    + (tally.pulled == 4 ? ": one more than stopping at index 2 needs" : "")))
     }
 
     @Test("never calls the block for an empty sequence")

@@ -46,7 +46,7 @@ struct Ex3_LoadInventoryTests {
         var records = goodRecords
         records[badIndex] = #""Name": "Mystery", "Image": "mystery.png""#
         #expect(throws: InventoryFormatError.malformedRecord(index: badIndex, field: "Price"),
-                "record \(badIndex) (counting from 0) has no Price; the error should say so instead of skipping it") {
+                "record \(badIndex) (counting from 0) has no Price; expected .malformedRecord(index: \(badIndex), field: \"Price\")") {
             try menuItems(fromInventoryJSON: inventory(records))
         }
     }

@@ -91,7 +91,7 @@ struct Ex10_DebouncerTests {
         debouncer.cancel()
         let afterCancel = latest.value
         #expect(afterCall != 0,
-                "the Locked<Int> handed to init still holds 0 after call(); number the calls in it, not in a lock of your own")
+                "the Locked<Int> handed to init still holds 0 after call(); expected call() to number the calls in it")
         #expect(afterCancel != afterCall,
                 "the Locked<Int> handed to init holds \(afterCall) both before and after cancel(); a cancel must change the number, so the waiting run finds it is no longer the latest")
     }
@@ -100,8 +100,11 @@ struct Ex10_DebouncerTests {
     /// run has begun: in one thread, at the moment a race would need.
     final class Intruder: Sendable {
         let debouncer = Locked<Debouncer?>(nil)
+        let latest = Locked<Locked<Int>?>(nil)
         let armed = Locked(false)
         let used = Locked(false)
+        /// The number in the Locked right after this caller's call(); nil while it has not called.
+        let numberAfterCall = Locked<Int?>(nil)
 
         /// Called as a scheduled run begins; only the first run lets the caller in.
         func arm() {
@@ -112,6 +115,8 @@ struct Ex10_DebouncerTests {
         func lockLetGo() {
             guard armed.withLock({ armed in defer { armed = false }; return armed }), let debouncer = debouncer.value else { return }
             debouncer.call()
+            let number = latest.value?.value
+            numberAfterCall.withLock { $0 = number }
         }
     }
 
@@ -119,17 +124,34 @@ struct Ex10_DebouncerTests {
     func checkAndClearAreOneStep() {
         let clock = VirtualClock(), runs = Locked(0), intruder = Intruder()
         let latest = Locked(0, afterUnlock: { intruder.lockLetGo() })
+        /// The number in the Locked as each scheduled run began.
+        let numbersAtRuns = Locked<[Int]>([])
         let debouncer = Debouncer(
             delay: 0.3, queue: .main,
-            schedule: { delay, work in _ = clock.schedule(after: delay) { intruder.arm(); work() } },
+            schedule: { delay, work in
+                _ = clock.schedule(after: delay) {
+                    let number = latest.value
+                    numbersAtRuns.withLock { $0.append(number) }
+                    intruder.arm()
+                    work()
+                }
+            },
             latest: latest, action: { runs.withLock { $0 += 1 } })
         intruder.debouncer.withLock { $0 = debouncer }
+        intruder.latest.withLock { $0 = latest }
         debouncer.call()
         clock.advance(to: 0.3)
         #expect(runs.value == 1, "a call at 0 s with a 0.3 s delay ran \(runs.value) time(s) by 0.3 s; expected once")
         clock.advance(to: 5)
+        let left = intruder.numberAfterCall.value, numbers = numbersAtRuns.value
+        // The clear is named only when it is seen: the number the other call left had
+        // changed by the time its run began, and nobody but the first run was there to change it.
+        let changed = left.flatMap { left in numbers.count == 2 && numbers[1] != left ? (left, numbers[1]) : nil }
         #expect(runs.value == 2,
-                "another caller called call() at 0.3 s, as soon as the first run let go of the lock, and in all the debouncer ran \(runs.value) time(s); expected twice (that call came after the first run began, so it gets a run of its own): a check under one withLock and a clear under another let that call in between, and the clear took its number; check and clear under one withLock")
+                Comment(rawValue: left == nil
+                    ? "after the first run began, the Locked<Int> handed to init was never locked and let go, so no other caller came in; in all the debouncer ran \(runs.value) time(s); expected the run to check its number in that Locked"
+                    : "another caller called call() at 0.3 s, as soon as the first run let go of the lock, and in all the debouncer ran \(runs.value) time(s); expected twice (that call came after the first run began, so it gets a run of its own)"
+                        + (changed.map { ": the number that call left in the Locked (\($0.0)) was \($0.1) when its run began, with no call or cancel in between, so the first run changed it after letting go of the lock: a check under one withLock and a clear under another; check and clear under one withLock" } ?? "")))
     }
 
     @Test("runs on the queue it was given, by default after a real delay")

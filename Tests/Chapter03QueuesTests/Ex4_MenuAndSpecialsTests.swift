@@ -103,7 +103,7 @@ struct Ex4_MenuAndSpecialsTests {
             let fetchedWhileHeld = menu.requests.count + specials.requests.count
             queue.resume()
             #expect(returnedWhileHeld, "with its queue held, loadMenuAndSpecials had not returned after 2 s; expected it to hand both fetches to the queue with async and return at once")
-            #expect(fetchedWhileHeld == 0, "with its queue held, \(fetchedWhileHeld) fetch(es) ran anyway, so they ran in place; expected each in its own block on the queue")
+            #expect(fetchedWhileHeld == 0, "with its queue held, \(fetchedWhileHeld) fetch(es) ran anyway, so not on that queue; expected each in its own block on the queue")
             if !returnedWhileHeld { _ = returned.wait(timeout: .now() + .seconds(2)) }
         }
         #expect(try reported?.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),

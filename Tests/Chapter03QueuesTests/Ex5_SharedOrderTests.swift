@@ -9,12 +9,21 @@ struct Ex5_SharedOrderTests {
     let burger = MenuItem.sampleMenu[0]
     let pie = MenuItem.sampleMenu[4]
 
+    /// Whether `body`, made one call after another on one thread, leaves the order right:
+    /// then a wrong count from many threads at once is the race's doing, and is named so.
+    static func rightOneAtATime(_ body: (SharedOrder) -> Bool) -> Bool { body(SharedOrder()) }
+
     @Test("counts 10,000 adds from many threads at once exactly")
     func tenThousandAdds() {
         let order = SharedOrder()
         DispatchQueue.concurrentPerform(iterations: 10_000) { _ in order.add(burger) }
+        let oneAtATime = Self.rightOneAtATime { order in
+            for _ in 1...100 { order.add(burger) }
+            return order.quantity(of: burger) == 100
+        }
         #expect(order.quantity(of: burger) == 10_000,
-                "after 10,000 adds from many threads the order has \(order.quantity(of: burger)) burgers; adds were lost in a race: guard the order with one lock")
+                Comment(rawValue: "after 10,000 adds from many threads the order has \(order.quantity(of: burger)) burgers; expected 10,000"
+                    + (oneAtATime ? ": 100 adds one after another count right, so adds made at once were lost; guard the order with one lock" : "")))
     }
 
     @Test("keeps every item's count exact when adds and removes race",
@@ -42,8 +51,13 @@ struct Ex5_SharedOrderTests {
         DispatchQueue.concurrentPerform(iterations: 10_000) { _ in
             if order.add(pie, upTo: 3) { accepted.withLock { $0 += 1 } }
         }
+        let oneAtATime = Self.rightOneAtATime { order in
+            let answers = (1...5).map { _ in order.add(pie, upTo: 3) }
+            return answers == [true, true, true, false, false] && order.quantity(of: pie) == 3
+        }
         #expect(order.quantity(of: pie) == 3,
-                "the order has \(order.quantity(of: pie)) pies with a limit of 3: check the count and add in one locked step")
+                Comment(rawValue: "the order has \(order.quantity(of: pie)) pies with a limit of 3; expected 3"
+                    + (oneAtATime ? ": five calls one after another stop at 3, so callers at once got past the check; check the count and add in one locked step" : "")))
         #expect(accepted.value == 3, "add(_:upTo:) said yes \(accepted.value) times; exactly 3 pies fit")
     }
 
@@ -55,7 +69,8 @@ struct Ex5_SharedOrderTests {
         order.add(pie)
         order.remove(pie)
         #expect(storage.value == Order([burger: 2]),
-                "the Locked<Order> handed to init holds \(storage.value.quantities); expected 2 burgers: keep the order in it, not in a lock of your own")
+                Comment(rawValue: "the Locked<Order> handed to init holds \(storage.value.quantities); expected 2 burgers"
+                    + (storage.value == Order([burger: 1]) ? ": it still holds what it was given, so the adds went elsewhere; keep the order in it, not in a lock of your own" : "")))
         #expect(order.quantity(of: burger) == 2, "quantity(of:) says \(order.quantity(of: burger)) burgers; expected the 2 in the Locked it was given")
     }
 
@@ -63,8 +78,12 @@ struct Ex5_SharedOrderTests {
     /// after `arm()`: in one thread, at the moment a race would need.
     final class Intruder: Sendable {
         let order = Locked<SharedOrder?>(nil)
+        let storage = Locked<Locked<Order>?>(nil)
         let armed = Locked(false)
         let answer = Locked<Bool?>(nil)
+        /// The pies in the order when this caller came in: 2 means the first caller let go
+        /// of the lock after its check and before its add.
+        let piesWhenLetIn = Locked<Int?>(nil)
         let pie: MenuItem
 
         init(pie: MenuItem) { self.pie = pie }
@@ -73,6 +92,8 @@ struct Ex5_SharedOrderTests {
 
         func lockLetGo() {
             guard armed.withLock({ armed in defer { armed = false }; return armed }), let order = order.value else { return }
+            let pies = storage.value?.value.quantity(of: pie)
+            piesWhenLetIn.withLock { $0 = pies }
             let added = order.add(pie, upTo: 3)
             answer.withLock { $0 = added }
         }
@@ -84,10 +105,18 @@ struct Ex5_SharedOrderTests {
         let storage = Locked(Order([pie: 2]), afterUnlock: { intruder.lockLetGo() })
         let order = SharedOrder(storage)
         intruder.order.withLock { $0 = order }
+        intruder.storage.withLock { $0 = storage }
         intruder.arm()
         let added = order.add(pie, upTo: 3)
-        #expect(storage.value.quantity(of: pie) == 3,
-                "with 2 pies and a limit of 3, another caller came in as soon as add(_:upTo:) first let go of the lock, and the order ended with \(storage.value.quantity(of: pie)) pies: a check under one withLock and an add under another let that caller in between; check and add under one withLock")
+        let pies = storage.value.quantity(of: pie), seen = intruder.piesWhenLetIn.value
+        // The split is named only when it is seen: the caller came in while the order
+        // still had 2 pies, and the first caller added after it all the same.
+        let split = seen == 2 && added && pies > 3
+        #expect(pies == 3,
+                Comment(rawValue: "with 2 pies and a limit of 3, another caller came in as soon as add(_:upTo:) first let go of the lock"
+                    + (seen.map { ", when the order had \($0) pies" } ?? "")
+                    + ", and the order ended with \(pies) pies; expected 3"
+                    + (split ? ": add(_:upTo:) let go of the lock before adding, and added after that caller had; a check under one withLock and an add under another let it in between; check and add under one withLock" : "")))
         #expect(added && intruder.answer.value == false,
                 "the first caller was told \(added) and the one that came in \(intruder.answer.value.map(String.init) ?? "nothing"); expected true for the first (it had the lock first) and false for the second")
     }

@@ -31,7 +31,7 @@ struct Ex5_CancellableMoveTests {
         cancel()
         scene.clock.runUntilIdle()
         #expect(events.log == ["done cancelled"],
-                "done must be called once; it was called \(events.log.count) times: \(events.log). Call it in one place only")
+                "done must be called once; it was called \(events.log.count) times: \(events.log)")
     }
 
     @Test("cancelling after the move is over changes nothing")

@@ -47,13 +47,15 @@ struct Ex5_MenuByPriceTests {
     func nameNeverOverrulesPrice() {
         let cheapA = Self.dish("Apple Pie", "2.49")
         let dearZ = Self.dish("Zesty Burger", "9.99")
-        #expect(pricierFirst(dearZ, cheapA), "a $9.99 dish must come before a $2.49 one, whatever their names")
+        #expect(pricierFirst(dearZ, cheapA), "pricierFirst(Zesty Burger $9.99, Apple Pie $2.49) was false; a $9.99 dish must come before a $2.49 one, whatever their names")
+        // The name is said to overrule the price only when the answer for the same two prices
+        // turns with the names: the dearer dish first, and the cheaper one first only when its name comes first.
+        let cheapZ = Self.dish("Zesty Fries", "2.49"), dearA = Self.dish("Apple Burger", "9.99")
+        let nameOverruled = pricierFirst(dearZ, cheapA) && pricierFirst(dearA, cheapZ) && !pricierFirst(cheapZ, dearA)
         #expect(
             !pricierFirst(cheapA, dearZ),
-            """
-            pricierFirst(Apple Pie $2.49, Zesty Burger $9.99) was true: the name overruled the price. \
-            `a.price > b.price || a.name < b.name` does this — compare names only when the prices are equal
-            """)
+            Comment(rawValue: "pricierFirst(Apple Pie $2.49, Zesty Burger $9.99) was true; expected false: the $2.49 dish does not come before the $9.99 one"
+                + (nameOverruled ? ". With the names swapped (Zesty Fries $2.49, Apple Burger $9.99) it is false: the name overruled the price; compare names only when the prices are equal" : "")))
     }
 
     @Test("never says a dish comes before itself or before a dish that comes before it")
@@ -62,7 +64,7 @@ struct Ex5_MenuByPriceTests {
         let beforeItself = menu.filter { pricierFirst($0, $0) }
         #expect(
             beforeItself.isEmpty,
-            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may: a dish's price is equal to its own, so a test that says true for equal prices (>= or <=) says this")
+            "pricierFirst says \(beforeItself.map(\.name)) come before themselves; nothing may: for a dish and itself (the same price and the same name) it must say false")
         let bothWays = menu.indices.flatMap { i in
             menu.indices.filter { j in i < j && pricierFirst(menu[i], menu[j]) && pricierFirst(menu[j], menu[i]) }
                 .map { j in (menu[i], menu[j]) }

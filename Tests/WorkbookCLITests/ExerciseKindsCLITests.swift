@@ -120,4 +120,39 @@ struct ExerciseKindsCLITests {
         let list = try await self.workbook("list", in: workbook.root)
         #expect(list.standardOutput.contains("3 passing"), "\(list.standardOutput)")
     }
+
+    @Test("run keeps a predict program's output back until its exercise passes, in text and JSON")
+    func runKeepsTheAnswer() async throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files)
+        defer { workbook.remove() }
+        // Not started: the program prints the answer ("sum 6"), so neither report shows it.
+        let json = try await self.workbook("run", "1", "--format", "json", in: workbook.root)
+        let text = try await self.workbook("run", "1", in: workbook.root)
+        #expect(json.exitCode == 0 && text.exitCode == 0, "\(json.standardError)\(text.standardError)")
+        for report in [json.standardOutput, text.standardOutput] {
+            #expect(!report.contains("sum 6"), "the answer is in the report:\n\(report)")
+        }
+        // Passed: nothing is left to keep back.
+        _ = try await self.workbook("start", "1", in: workbook.root)
+        try workbook.write("exercises/01-blocks/Ex2_Sums.txt", try workbook.read("Sources/Predictions/01-blocks/Ex2_Sums.txt"))
+        let checked = try await self.workbook("check", "1.2", in: workbook.root)
+        #expect(checked.exitCode == 0, "\(checked.standardOutput)")
+        let after = try await self.workbook("run", "1", "--format", "json", in: workbook.root)
+        #expect(after.standardOutput.contains("sum 6"), "\(after.standardOutput)")
+    }
+
+    @Test("reset backs a prediction up as the .txt it is")
+    func resetKeepsTheExtension() async throws {
+        let workbook = try TemporaryWorkbook(KindsFixture.files)
+        defer { workbook.remove() }
+        _ = try await self.workbook("start", "1", in: workbook.root)
+        let file = "exercises/01-blocks/Ex2_Sums.txt"
+        try workbook.write(file, try workbook.read(file) + "sum 2\n")
+        let reset = try await self.workbook("reset", "1.2", in: workbook.root)
+        #expect(reset.exitCode == 0, "\(reset.standardError)")
+        let line = try #require(reset.standardOutput.split(separator: "\n").first { $0.hasPrefix("Backed up your file to ") })
+        let backup = String(line.dropFirst("Backed up your file to ".count).dropLast())
+        #expect(backup.hasSuffix(".txt") && backup.contains("/Ex2_Sums-"), "\(backup)")
+        #expect(try workbook.read(backup).hasSuffix("sum 2\n"))
+    }
 }

@@ -185,29 +185,7 @@ struct GradeCommandTests {
 }
 
 /// The records of an RFC 4180 CSV text (quoted fields may hold commas, quotes and line breaks).
-func csvRecords(_ text: String) -> [[String]] {
-    var records: [[String]] = [], fields: [String] = [], field = "", quoted = false
-    var characters = Array(text)[...]
-    while let character = characters.popFirst() {
-        if quoted {
-            if character == "\"" {
-                if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
-            } else {
-                field.append(character)
-            }
-        } else if character == "\"" {
-            quoted = true
-        } else if character == "," {
-            fields.append(field); field = ""
-        } else if character == "\r\n" || character == "\n" {
-            fields.append(field); records.append(fields); fields = []; field = ""
-        } else {
-            field.append(character)
-        }
-    }
-    if !field.isEmpty || !fields.isEmpty { fields.append(field); records.append(fields) }
-    return records
-}
+func csvRecords(_ text: String) -> [[String]] { CSVRecords.parse(text).map(\.fields) }
 
 /// Every file below `folder` with its content.
 private func snapshot(_ folder: URL) -> [String: Data] {

@@ -73,5 +73,84 @@ struct KnownScoresClassTests {
         #expect(html.contains(#"href="students/=O'Brien,%20%22Sam%22%20%3Cb%3E%232/feedback.html""#),
                 "percent-encoded: a # would end the link's path")
         #expect(session.file("gradebook/students/pia-empty/feedback.html")?.contains("pia-empty holds no exercise file") == true)
+
+        // Issue 55: the teacher's word, kept. `grade` started overrides.csv with its header.
+        #expect(session.file("gradebook/overrides.csv") == "student,exercise,points,reason\r\n")
+        try "student,exercise,points,reason\r\ndan-partial,1.3,0.75,\"Talked it through, the idea is right\"\r\n"
+            .write(to: session.root.appendingPathComponent("gradebook/overrides.csv"), atomically: true, encoding: .utf8)
+        for round in 1...2 {
+            let again = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+            #expect(again.code == 1, "\(again.err)")
+            let rows = try #require(session.file("gradebook/gradebook.csv")).components(separatedBy: "\r\n")
+            #expect(rows.first { $0.hasPrefix("dan-partial,") }
+                    == #"dan-partial,failed,0.50,passed,1,failed,0.75,2.25,3,"1.3 override: 0.75 (graded 0): Talked it through, the idea is right""#,
+                    "round \(round): \(rows)")
+            // Every other row is the one graded, untouched by the override.
+            #expect(rows.filter { !$0.hasPrefix("dan-partial,") } == want.filter { !$0.hasPrefix("dan-partial,") }, "round \(round)")
+            let feedback = try #require(session.file("gradebook/students/dan-partial/feedback.html"))
+            #expect(feedback.contains("<strong>2.25 of 3 points.</strong>") && feedback.contains("set by your teacher: Talked it through"))
+            #expect(try #require(session.file("gradebook/gradebook.html")).contains("0.75 <span class=\"word\">override</span>"))
+        }
+        // The LMS's files, with the override in the total; a student without a roster line is named.
+        try "folder,name,sis_user_id,email\r\nada,Ada L,S-01,ada@school.example\r\ndan-partial,Dan P,S-04,dan@school.example\r\n"
+            .write(to: session.root.appendingPathComponent("roster.csv"), atomically: true, encoding: .utf8)
+        let lms = await session.run("grade", "class", "--chapter", "1", "--timeout", "5", "--roster", "roster.csv", "--assignment", "Workbook (77)")
+        #expect(lms.out.contains("For the LMS: canvas.csv and moodle.csv in gradebook, column “Workbook (77)”; not in the roster, so left out:"),
+                "\(lms.out)")
+        #expect(session.file("gradebook/canvas.csv")
+                == "Student,ID,SIS User ID,SIS Login ID,Section,Workbook (77)\r\nPoints Possible,,,,,3\r\nAda L,,S-01,,,3\r\nDan P,,S-04,,,2.25\r\n")
+        #expect(session.file("gradebook/moodle.csv")?.contains("dan@school.example,2.25,") == true)
+
+        // A line that cannot be used stops the grading at its line, and nothing is written.
+        let before = try #require(session.file("gradebook/gradebook.csv"))
+        try "student,exercise,points,reason\nnobody,1.3,1,why\ndan-partial,1.9,1,why\ndan-partial,1.1,4,why\n"
+            .write(to: session.root.appendingPathComponent("gradebook/overrides.csv"), atomically: true, encoding: .utf8)
+        let refused = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(refused.code == 1)
+        #expect(refused.err.contains("gradebook/overrides.csv:3: error: `1.9` is not an exercise graded here"), "\(refused.err)")
+        #expect(refused.err.contains("gradebook/overrides.csv:4: error: points must be a number from 0 to 1, not `4`"), "\(refused.err)")
+        #expect(session.file("gradebook/gradebook.csv") == before)
+    }
+
+    /// `git commit` at a given date (author and committer).
+    private func commit(_ message: String, at date: String, in folder: URL) async throws {
+        let result = try await onOwnThread {
+            try ChildProcess.run("/usr/bin/env", .init(
+                arguments: ["sh", "-c", "git init -q 2>/dev/null; git add -A && git -c user.name=S -c user.email=s@example.invalid "
+                    + "-c commit.gpgsign=false commit -q -m \"$1\"", "sh", message],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date],
+                workingDirectory: folder.path, timeout: 60))
+        }
+        #expect(result.termination.isSuccess, "\(result.standardError)")
+    }
+
+    @Test("with --deadline a repository is graded at its last commit before it, and its late days and later commits are counted")
+    func deadline() async throws {
+        let session = try FixtureSession()
+        let references = session.root.appendingPathComponent("Sources/Chapter01Basics")
+        for student in ["gus", "hal"] {
+            let folder = session.root.appendingPathComponent("class/\(student)/exercises/01-basics")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+                try FileManager.default.copyItem(at: references.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+            try await commit("all three", at: "2026-11-30T10:00:00Z", in: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
+        // gus broke 1.1 a day and a half after the deadline: graded as it was before it.
+        let gus = session.root.appendingPathComponent("class/gus")
+        try "public func add(_ a: Int, _ b: Int) -> Int { a - b }\n"
+            .write(to: gus.appendingPathComponent("exercises/01-basics/Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        try await commit("late", at: "2026-12-02T12:00:00Z", in: gus)
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5", "--deadline", "2026-12-01T00:00:00Z")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let rows = try #require(session.file("gradebook/gradebook.csv")).components(separatedBy: "\r\n")
+        #expect(rows[0].hasSuffix(",total,possible,late days,commits after deadline,look at this"), "\(rows[0])")
+        #expect(rows.contains("gus,passed,1,passed,1,passed,1,3,3,2,1,"), "\(rows)")
+        #expect(rows.contains("hal,passed,1,passed,1,passed,1,3,3,0,0,"), "\(rows)")
+        // Without it, the last commit is what is graded.
+        let now = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(now.out.contains("gus  2 / 3 points"), "\(now.out)")
+        let wrong = await session.run("grade", "class", "--deadline", "next friday")
+        #expect(wrong.code == 2 && wrong.err.contains("'next friday' is not a value of '--deadline'"), "\(wrong.err)")
     }
 }

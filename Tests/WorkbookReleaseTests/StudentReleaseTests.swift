@@ -105,6 +105,35 @@ struct StudentReleaseTests {
         #expect(tracked.count == teacher.chapters.flatMap(\.exercises).count, "\(tracked)")
     }
 
+    /// Issue 55: the header ended without a newline, so `make setup` in every release ran
+    /// `build` as a command ("make: build: No such file or directory"). Read by make itself.
+    @Test("has a Makefile that make reads as the teacher's: the same variables, and `build` runs swift build")
+    func makefileReadsAsMake() throws {
+        let teacher = try Workbook(root: Self.repository)
+        let out = Self.temporaryFolder("release-makefile")
+        defer { try? FileManager.default.removeItem(at: out) }
+        _ = try ReleaseWriter.write(try ReleaseManifest(workbook: teacher, chapters: [try teacher.chapter("1")]), to: out)
+        // `make -n` prints the recipes without running them; `-p` prints every variable's value.
+        func dryRun(_ folder: URL) throws -> ChildProcess.Result {
+            try ChildProcess.run("/usr/bin/env", .init(arguments: ["make", "-n", "-p", "build"], environment: ["PATH": "/usr/bin:/bin"],
+                                                       workingDirectory: folder.path))
+        }
+        let ran = try dryRun(out)
+        #expect(ran.termination.isSuccess, "\(ran.standardError)")
+        let recipe = ran.standardOutput.split(separator: "\n").first { $0.contains(" build ") && !$0.hasPrefix("#") }
+        #expect(recipe?.hasPrefix("swift build") == true, "the release's `make build` would run: \(recipe ?? "nothing")")
+        let variables = { (text: String) in
+            Set(text.split(separator: "\n").compactMap { line -> String? in
+                guard let name = line.split(separator: " ").first, line.contains(" = ") || line.contains(" := ") else { return nil }
+                return String(name)
+            })
+        }
+        let teachers = try dryRun(Self.repository)
+        let missing = variables(teachers.standardOutput).subtracting(variables(ran.standardOutput))
+            .filter { ["SWIFT", "LAYERS", "PREFIX", "BUILD", "APT", "WORKBOOK", "INSTALLED", "RELEASE_BUILD"].contains($0) }
+        #expect(missing.isEmpty, "the release's Makefile lost \(missing.sorted())")
+    }
+
     @Test("refuses a reference that would be copied in, and writes nothing")
     func auditCatchesALeak() throws {
         let teacher = try Workbook(root: Self.repository)

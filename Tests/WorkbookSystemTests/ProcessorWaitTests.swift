@@ -52,8 +52,9 @@ struct ProcessorWaitTests {
         let waits = Waits([0.5, 1.0, 1.5, 3.0, 3.6])
         let result = try await Self.sleeping("30", limit: 0.5, waits: waits)
         #expect(result.termination == .timedOut(seconds: 0.5))
+        // Moved by 0.5, 0.5, 0.5 and 0.5 s, then no more: the cap, whatever the clock says
+        // (docs/tests.md: no wall-clock bound; the trait's minute guards against a hang).
         #expect(result.processorWaitSeconds == 2.0)
-        #expect(result.seconds >= 2.5 && result.seconds < 5, "\(result.seconds) s")
     }
 
     @Test("a program that waits for nothing but time is stopped at its limit, moved on only by the wait of its start",
@@ -62,8 +63,9 @@ struct ProcessorWaitTests {
         let result = try await Self.sleeping("30", limit: 1, waits: nil)
         #expect(result.termination == .timedOut(seconds: 1))
         // Asleep, it waits for no processor; starting, it may have (0.1 s while the
-        // engine's suites ran): that much and no more moves its limit.
-        #expect(result.seconds - result.processorWaitSeconds < 2.5, "\(result.seconds) s, \(result.processorWaitSeconds) s of it waiting")
+        // engine's suites ran): that much and no more moves its limit, so the figure stays
+        // below the limit it would otherwise double. (No wall-clock bound: docs/tests.md.)
+        #expect(result.processorWaitSeconds < 1, "\(result.processorWaitSeconds) s of waiting counted")
     }
 
     #if os(Linux)
@@ -91,7 +93,6 @@ struct ProcessorWaitTests {
         for result in results {
             #expect(result.termination == .timedOut(seconds: 0.5), "\(result.termination): \(result.standardError)")
             #expect(result.processorWaitSeconds > 0.2 && result.processorWaitSeconds <= 2, "\(result.processorWaitSeconds) s")
-            #expect(result.seconds < 0.5 + 2 + 3.5, "\(result.seconds) s")
         }
     }
     #endif

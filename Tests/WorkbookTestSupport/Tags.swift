@@ -2,7 +2,8 @@ import Testing
 
 /// What a test needs, for choosing what to run (docs/tests.md).
 ///
-/// `swift test --filter tag:backend` runs the tests tagged `backend`; CI runs just those a
+/// `scripts/tagged-suites.sh backend` turns a tag into a `--filter` pattern of the suites
+/// that use it (the 6.3.1 toolchain's `swift test` has no `--filter tag:`); CI runs those a
 /// second time with `WORKBOOK_BACKEND=driver` (`make test-driver`), not the whole suite.
 extension Tag {
     /// Builds modules or programs through the tool's build back end (`BuildBackend`):

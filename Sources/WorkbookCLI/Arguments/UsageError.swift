@@ -21,6 +21,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case acceptWithoutReason
     /// `mutate --accept KEY` whose KEY is not FILE:LINE:OPERATOR of a chapter named.
     case unknownMutant(String)
+    /// `grade --deadline` with a value that is no date and time.
+    case notADate(option: String, value: String)
 
     public var description: String {
         switch self {
@@ -51,6 +53,9 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownMutant(let key):
             return "--accept takes FILE:LINE:OPERATOR with FILE a reference file of the chapters named "
                 + "(e.g. Ex1_DinerQueue.swift:34:async-sync); got “\(key)”"
+        case .notADate(let option, let value):
+            return "'\(value)' is not a value of '--\(option)'; use a date and time: 2026-12-01T23:59:00Z, "
+                + "2026-12-01T23:59:00+01:00, or \"2026-12-01 23:59\" in this machine's time zone"
         }
     }
 

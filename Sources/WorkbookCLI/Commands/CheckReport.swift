@@ -6,9 +6,9 @@ import WorkbookModel
 /// call; then the chapter's totals, a progress bar and the next step.
 struct CheckReport {
     let console: Console
-    /// Show every line (`--full`); otherwise each exercise's details are folded past `foldAt`.
+    /// Show every line whole (`--full`); otherwise each exercise's details are folded
+    /// to `ReportFold.rows` screen rows and no line is wider than `ReportFold.widest`.
     var full = false
-    static let foldAt = 40
 
     /// `statuses`: every exercise of the chapter as `list` shows it now (after this
     /// check was recorded), so the totals are the chapter's, not just this check's.
@@ -22,10 +22,14 @@ struct CheckReport {
                 : console.styled(" — needs \(exercise.dependencies.map(\.exercise).joined(separator: " and ")) first", .yellow)
             console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)")
             var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
-            if !full, lines.count > CheckReport.foldAt {
-                let hidden = lines.count - CheckReport.foldAt
-                lines = Array(lines.prefix(CheckReport.foldAt))
-                lines.append("… \(hidden) more line\(hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
+            if !full {
+                let folded = ReportFold.fold(lines.flatMap { ReportFold.fitted($0) }) {
+                    TextWrap.wrap("        " + $0, width: console.width, hangingIndent: "          ").count
+                }
+                lines = folded.lines
+                if folded.hidden > 0 {
+                    lines.append("… \(folded.hidden) more line\(folded.hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
+                }
             }
             // Escape hatches last and never folded away: a teacher reads them.
             lines += CheckReport.escapeHatchLines(exercise)
@@ -169,13 +173,22 @@ struct CheckReport {
 
     /// One failing test: its name, its message, the lines that failed, the learner's code it
     /// calls — each declaration's own lines the first time a test of the exercise calls it
-    /// (`shown` keeps which), so a mistake is on screen even where no check could name its line.
+    /// (`shown` keeps which), and the test's own lines once for all its failing cases.
     private func testLines(_ test: TestOutcome, shown: inout Set<String>) -> [String] {
         var lines = ["✗ “\(test.name)”" + (test.hidden ? " (hidden test)" : "")]
         lines += split(test.message ?? "failed").map { "    " + $0 }
         if let failedCode = test.failedCode, !failedCode.isEmpty {
-            lines.append("    " + (test.location.map { "\($0.path):\($0.line):" } ?? "the test:"))
-            lines += split(failedCode).map { "      " + $0 }
+            let place = test.location.map { "\($0.path):\($0.line)" }
+            if let place, shown.contains("test " + place) {
+                // A parameterized test's cases fail at the same lines: shown with the first.
+                lines.append("    at \(place) (its lines are shown above)")
+            } else {
+                if let place { shown.insert("test " + place) }
+                lines.append("    " + (place.map { "\($0):" } ?? "the test:"))
+                // Each numbered line once: a parameterized test's failing cases repeat its statement.
+                var seen: Set<String> = []
+                lines += split(failedCode).filter { seen.insert($0).inserted }.map { "      " + $0 }
+            }
         } else if let location = test.location {
             lines.append("    at \(location)")
         }

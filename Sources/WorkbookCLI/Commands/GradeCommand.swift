@@ -14,6 +14,9 @@ enum GradeCommand: Command {
         static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
         static let jobs = CommandSpec.Option.count("jobs", "N", in: 1...64, "students graded side by side (default: twice the processors)")
         static let fresh = CommandSpec.Option.flag("fresh", "grade everything again, ignoring cached results")
+        static let roster = CommandSpec.Option.value("roster", "FILE", "a CSV naming each submission folder's LMS ids: also write canvas.csv and moodle.csv")
+        static let deadline = CommandSpec.Option.value("deadline", "DATE", "grade each git repository at its last commit before DATE (2026-12-01T23:59:00Z, or 2026-12-01 23:59 local)")
+        static let assignment = CommandSpec.Option.value("assignment", "NAME", "the LMS column for the total (default: Closures Workbook)")
 
         var submissions: URL
         var out: URL?
@@ -21,6 +24,9 @@ enum GradeCommand: Command {
         var grader: Grader.Options
         /// Nil for the class grader's own width.
         var jobs: Int?
+        var roster: URL?
+        var assignment: String
+        var deadline: Date?
 
         init(from given: OptionValues) throws(UsageError) {
             submissions = given.resolve(given.arguments[0])
@@ -30,13 +36,21 @@ enum GradeCommand: Command {
             chapter = given.text(Self.chapter)
             out = given.path(Self.out)
             jobs = try given.count(Self.jobs)
+            roster = given.path(Self.roster)
+            assignment = given.text(Self.assignment) ?? "Closures Workbook"
+            if let text = given.text(Self.deadline) {
+                guard let date = SubmissionDeadline.parse(text) else {
+                    throw .notADate(option: "deadline", value: text)
+                }
+                deadline = date
+            }
         }
     }
 
     static let spec = CommandSpec(
         name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
         arguments: "<SUBMISSIONS>", argumentCount: 1...1,
-        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh],
+        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.deadline, Options.roster, Options.assignment],
         discussion: """
         SUBMISSIONS is a folder with one entry per student, named by the student: a
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
@@ -83,8 +97,31 @@ enum GradeCommand: Command {
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
         Each test's entry in NN-slug.json carries what the student's code printed while it
         ran (output, at most 500 characters, as Exercism's results.json allows).
+        Overrides: DIR/overrides.csv (student, exercise, points, reason), which grade
+        starts with its header and never writes again, is the teacher's word on a grade:
+        each line sets that cell's points, is merged into every output (the CSV's "look at
+        this" column says `1.2 override: 0.5 (graded 0.25): reason`, the page marks the
+        cell "override", the student's feedback says "set by your teacher: reason") and
+        holds across re-grades. Edits of gradebook.csv itself are written over by the next
+        grade. A line that cannot be used (an unknown student or exercise, points out of
+        range, no reason, a pair given twice) is reported as overrides.csv:LINE: error:
+        and nothing is written.
+        With --deadline DATE, a student's git repository is graded as it stood at its last
+        commit before DATE (git's committer dates, the student's own clock), and the CSV
+        gains "late days" (days begun between DATE and the last commit) and "commits after
+        deadline"; a repository with no commit before DATE is a row saying so. Folders and
+        zips, which have no history, are graded as they are, those columns empty.
+        With --roster FILE (a CSV with a `folder` column, the submission's name, and any of
+        name, canvas_id, sis_user_id, sis_login_id, section, email, username, idnumber),
+        also writes DIR/canvas.csv (Canvas's gradebook import: Student, ID, SIS User ID,
+        SIS Login ID, Section, then the assignment's column, --assignment NAME, "Name (id)"
+        to match an existing Canvas assignment, under it a Points Possible row) and
+        DIR/moodle.csv (Moodle's CSV import: the identifier, the points, a feedback column),
+        each with the total after overrides; students missing from the roster are left out
+        and named.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
-        submission could not be read or holds no exercise file, 2 for a usage error.
+        submission could not be read or holds no exercise file, or overrides.csv has a
+        line that cannot be used (or the roster has), 2 for a usage error.
         """)
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
@@ -99,12 +136,46 @@ enum GradeCommand: Command {
         let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
-        let students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
+        var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
                                                  workbook: workbook)
+        if let deadline = given.deadline {
+            students = SubmissionDeadline.apply(students, deadline: deadline, submissions: submissions,
+                                                scratch: CacheFolder.classZips.url(in: workbook.cacheFolder))
+            console.print("Deadline: \(deadline.formatted(.iso8601)) (\(TimeZone.current.identifier) \(deadline.formatted(date: .abbreviated, time: .shortened))); "
+                + "each git repository graded at its last commit before it")
+        }
         guard !students.isEmpty else {
             console.error("\(workbook.displayPath(submissions)) holds no submissions: "
                 + "expected one folder or .zip per student")
             return .failure
+        }
+
+        // The teacher's overrides, read before grading: a line that cannot be used stops
+        // here, with nothing written.
+        let overridesFile = out.appendingPathComponent(GradebookOverrides.fileName)
+        let overridesText = (try? String(contentsOf: overridesFile, encoding: .utf8)) ?? ""
+        let gradable = workbook.chapters.filter { chapters?.contains($0.number) ?? true }.flatMap(\.exercises).filter(\.isGradable)
+        let (overrides, problems) = GradebookOverrides.parse(
+            overridesText, possible: Dictionary(gradable.map { ($0.id, Double($0.points)) }) { first, _ in first })
+        guard problems.isEmpty else {
+            for problem in problems { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
+            console.error("nothing was graded or written: mend \(workbook.displayPath(overridesFile)) and grade again")
+            return .failure
+        }
+
+        var roster: Roster?
+        if let file = given.roster {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                console.error("\(workbook.displayPath(file)): error: the roster cannot be read")
+                return .failure
+            }
+            let (read, problems) = Roster.parse(text, file: workbook.displayPath(file))
+            guard problems.isEmpty else {
+                for problem in problems { console.error(problem) }
+                console.error("nothing was graded or written: mend the roster and grade again")
+                return .failure
+            }
+            roster = read
         }
 
         let toolchain = try context.toolchain(for: workbook)
@@ -116,7 +187,15 @@ enum GradeCommand: Command {
         let results = try grader.grade(students)
         bar.finish()
 
-        let book = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
+        let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
+        let strangers = overrides.unknownStudents(in: asGraded)
+        guard strangers.isEmpty else {
+            for problem in strangers { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
+            console.error("nothing was written: mend \(workbook.displayPath(overridesFile)) and grade again")
+            return .failure
+        }
+        var book = overrides.applied(to: asGraded)
+        book.deadline = given.deadline
         let previous = GradebookState.load(from: out)
         let similarity = Similarity.of(results, workbook: workbook, chapters: chapters)
         try write(book, results, similarity: similarity, to: out, workbook: workbook)
@@ -140,6 +219,7 @@ enum GradeCommand: Command {
                 + "graded once, the same grade for each")
         }
         console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
+        if let roster { try writeLMSFiles(book, roster: roster, assignment: given.assignment, to: out, workbook: workbook, console: console) }
         let pairs = similarity.pairs.count
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
@@ -148,11 +228,24 @@ enum GradeCommand: Command {
         return results.contains { $0.student.problem != nil } ? .failure : .success
     }
 
-    /// A student's name as a folder name: no slashes, no leading dot.
-    static func folderName(_ student: String) -> String {
-        let safe = student.map { $0 == "/" || $0 == "\\" ? "_" : $0 }
-        return (safe.first == "." ? "_" : "") + String(safe)
+    /// canvas.csv and moodle.csv, and who they leave out.
+    private static func writeLMSFiles(_ book: Gradebook, roster: Roster, assignment: String, to out: URL, workbook: Workbook,
+                                      console: Console) throws {
+        try AtomicFile.write(LMSImport.canvas(book, roster: roster, assignment: assignment), to: out.appendingPathComponent("canvas.csv"))
+        var written = ["canvas.csv"]
+        if let moodle = LMSImport.moodle(book, roster: roster, assignment: assignment) {
+            try AtomicFile.write(moodle, to: out.appendingPathComponent("moodle.csv"))
+            written.append("moodle.csv")
+        } else {
+            console.print("moodle.csv not written: the roster has no email, username or idnumber for every student")
+        }
+        let missing = LMSImport.unmatched(book, roster: roster)
+        console.print("For the LMS: \(written.joined(separator: " and ")) in \(workbook.displayPath(out)), column “\(assignment)”"
+            + (missing.isEmpty ? "" : console.styled("; not in the roster, so left out: \(missing.joined(separator: ", "))", .yellow)))
     }
+
+    /// A student's name as a folder name: no slashes, no leading dot.
+    static func folderName(_ student: String) -> String { ClassSubmissions.folderName(student) }
 
     private static func write(_ book: Gradebook, _ results: [ClassGrader.StudentResult], similarity: Similarity,
                               to out: URL, workbook: Workbook) throws {
@@ -182,6 +275,9 @@ enum GradeCommand: Command {
         let statistics = ExerciseStatistics(
             book: book, grades: Dictionary(results.map { ($0.student.name, $0.grades.flatMap(\.exercises)) }) { first, _ in first })
         try AtomicFile.write(book.csv(), to: out.appendingPathComponent("gradebook.csv"))
+        // Started for the teacher, never written over: their word survives every re-grade.
+        let overrides = out.appendingPathComponent(GradebookOverrides.fileName)
+        if !FileManager.default.fileExists(atPath: overrides.path) { try AtomicFile.write(GradebookOverrides.template, to: overrides) }
         try AtomicFile.write(statistics.csv(), to: out.appendingPathComponent("exercises.csv"))
         try AtomicFile.write(similarity.csv(), to: out.appendingPathComponent("similarity.csv"))
         try AtomicFile.write(GradebookPage.gradebook(book, title: "Gradebook — Closures Workbook", feedback: feedback, statistics: statistics,

@@ -100,8 +100,9 @@ enum RunCommand: Command {
         // Each module's sources are hashed once for all the chapters, not once per chapter.
         let shared = chapters.count > 1 ? runner.modules(for: chapters) : nil
         let timings = CommandContext.wantsTimings(context.environment)
+        let progress = ProgressStore(workbook: workbook).load()
         for chapter in chapters {
-            let run = try runner.run(chapter, sharing: shared)
+            let run = withholdingAnswers(try runner.run(chapter, sharing: shared), progress: progress)
             // Text goes out chapter by chapter, so a long first run shows progress.
             if !json { printChapter(run, on: console) }
             if timings {
@@ -120,6 +121,26 @@ enum RunCommand: Command {
             return try bless(runs, workbook: workbook, on: console)
         }
         return runs.allSatisfy { $0.failures.isEmpty } ? .success : .failure
+    }
+
+    // MARK: Predictions kept back
+
+    /// A predict exercise's program prints its answer: until the exercise has passed (or
+    /// its solution was shown), its snippet's outputs are left out of the report, text and
+    /// JSON alike; its status still counts.
+    static func withholdingAnswers(_ run: SnippetRunner.ChapterRun, progress: ProgressState) -> SnippetRunner.ChapterRun {
+        var run = run
+        for exercise in run.chapter.exercises where exercise.kind == .predict {
+            let entry = progress[exercise.id]
+            guard !entry.everPassed, !entry.solutionShown,
+                  let index = run.results.firstIndex(where: { $0.line == exercise.programLine }) else { continue }
+            run.results[index].expected = nil
+            run.results[index].actual = ""
+            if run.results[index].status != .passed {
+                run.results[index].message += " (its output is left out: it is the answer to exercise \(exercise.id), which has not passed yet)"
+            }
+        }
+        return run
     }
 
     // MARK: Blessing outputs
@@ -238,6 +259,7 @@ enum RunCommand: Command {
             console.print("\(place): " + console.styled("ok", .green))
         case .mismatch:
             console.print("\(place): " + console.styled("output differs", .red) + ": \(result.message)")
+            guard result.expected != nil else { return }  // a prediction's answer, kept back
             let diff = LineDiff.unified(
                 from: OutputComparison.normalized(result.expected ?? ""), to: OutputComparison.normalized(result.actual),
                 oldName: "expected (the output block)", newName: "actual")

@@ -28,9 +28,14 @@ enum WatchCommand: Command {
         options: [Options.poll, Options.timeout],
         discussion: """
         Checks chapter N (or every chapter you have started), then waits. When you save an
-        exercise's file it re-checks that exercise (changes are gathered for 200 ms) and
+        exercise's file it re-checks that exercise (changes are gathered for \(Int(quietPeriod * 1000)) ms) and
         redraws. Quit with q or Ctrl-C. Exit status: 0 on quit, 2 for an unknown chapter.
         """)
+
+    /// An editor's save (writes and a rename) lands within a few milliseconds; 60 ms
+    /// still makes it one check, and keeps save-to-redraw under half a second. Help and
+    /// the README state this figure.
+    static let quietPeriod = 0.06
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
         let console = context.console
@@ -81,9 +86,7 @@ enum WatchCommand: Command {
         }
 
         for chapter in chapters { check(chapter, only: nil) }
-        // An editor's save (writes and a rename) lands within a few milliseconds; 60 ms
-        // still makes it one check, and keeps save-to-redraw under half a second.
-        let debouncer = Debouncer(quietPeriod: 0.06)
+        let debouncer = Debouncer(quietPeriod: quietPeriod)
         while !quit.requested {
             let changed = debouncer.next(from: watcher, timeout: 0.2)
             for chapter in chapters {

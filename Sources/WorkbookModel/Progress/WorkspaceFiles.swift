@@ -44,7 +44,9 @@ public struct WorkspaceFiles: Sendable {
         if let data = FileManager.default.contents(atPath: file.path) {
             let stamp = Self.timestamp()
             let folder = workbook.stateFolder.appendingPathComponent("backups").appendingPathComponent(chapter.stem)
-            let target = folder.appendingPathComponent("\(file.deletingPathExtension().lastPathComponent)-\(stamp).swift")
+            // The file's own extension: a prediction is a `.txt`, not Swift.
+            let target = folder.appendingPathComponent("\(file.deletingPathExtension().lastPathComponent)-\(stamp)")
+                .appendingPathExtension(file.pathExtension)
             try AtomicFile.write(data, to: target)
             backup = target
         }

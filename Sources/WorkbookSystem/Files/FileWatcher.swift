@@ -129,8 +129,9 @@ public final class PollingWatcher: FileWatcher {
     }
 }
 
-/// Gathers changes until none has come for `quietPeriod` (200 ms): an editor's save
-/// is often several writes and a rename, and must trigger one check, not three.
+/// Gathers changes until none has come for `quietPeriod` (200 ms unless given; `watch`
+/// gives 60 ms): an editor's save is often several writes and a rename, and must trigger
+/// one check, not three.
 public struct Debouncer {
     public var quietPeriod: Double = 0.2
 

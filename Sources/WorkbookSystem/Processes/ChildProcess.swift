@@ -67,7 +67,8 @@ public enum ChildProcess {
 
     public struct Options: Sendable {
         public var arguments: [String] = []
-        /// The child's environment; nil inherits ours.
+        /// The child's environment; nil inherits ours. With `sandbox`, only what
+        /// `LearnerEnvironment` lets through of it reaches the child.
         public var environment: [String: String]? = nil
         public var workingDirectory: String? = nil
         public var timeout: Double = 10
@@ -124,7 +125,12 @@ public enum ChildProcess {
             return try start(executable, options.arguments, options)
         }
         let launch = Sandbox.launch(executable, options.arguments, policy: policy, workingDirectory: options.workingDirectory)
-        var result = try start(launch.executable, launch.arguments, options, seccomp: launch.seccomp)
+        // Untrusted code never sees the caller's shell: only an allow-list (LearnerEnvironment).
+        var confined = options
+        confined.environment = LearnerEnvironment.make(
+            from: options.environment ?? ProcessInfo.processInfo.environment, policy: policy,
+            workingDirectory: options.workingDirectory, sandboxOn: Sandbox.status.isOn)
+        var result = try start(launch.executable, launch.arguments, confined, seccomp: launch.seccomp)
         (result.limitsReached, result.standardError) = launch.finish(standardError: result.standardError)
         result.sandboxed = Sandbox.status.isOn
         // bubblewrap could not set the run up (its own words, exit 1): a remembered probe

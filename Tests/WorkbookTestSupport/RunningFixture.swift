@@ -1,16 +1,15 @@
 import Foundation
 import Testing
-@testable import WorkbookRunning
-import WorkbookTestSupport
-@testable import WorkbookModel
-@testable import WorkbookToolchain
+import WorkbookRunning
+import WorkbookModel
+import WorkbookToolchain
 
 /// A tiny workbook written into a temporary folder: a `Diner` and a `Stage` module, one
 /// chapter module, and chapters whose snippets exercise every way a snippet can end.
 /// One copy is shared by the runner tests, so its modules are compiled once.
-enum RunningFixture {
+public enum RunningFixture {
     /// Chapter files by name; each test that needs a broken chapter adds its own.
-    static let demoChapter = """
+    public static let demoChapter = """
         # Demo
 
         ```swift run
@@ -75,7 +74,7 @@ enum RunningFixture {
 
         """
 
-    static let files: [String: String] = [
+    public static let files: [String: String] = [
         "Package.swift": "// swift-tools-version:6.0\n// A fixture: only its presence marks the workbook root.\n",
         "Sources/Diner/Dish.swift": """
             public struct Dish: Sendable {
@@ -97,26 +96,26 @@ enum RunningFixture {
     ]
 
     /// Writes the fixture into a new temporary folder.
-    static func make() throws -> URL { try TemporaryWorkbook(files).root }
+    public static func make() throws -> URL { try TemporaryWorkbook(files).root }
 
-    static func write(_ contents: String, to path: String, in root: URL) throws {
+    public static func write(_ contents: String, to path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: url, atomically: true, encoding: .utf8)
     }
 
     /// The shared copy and its toolchain, made on first use.
-    static let shared: Result<(root: URL, toolchain: SwiftToolchain), SetupFailure> = {
+    public static let shared: Result<(root: URL, toolchain: SwiftToolchain), SetupFailure> = {
         do { return .success((try make(), try SwiftToolchain.forTests())) } catch { return .failure(SetupFailure(reason: "\(error)")) }
     }()
 
-    struct SetupFailure: Error, Sendable {
-        var reason: String
+    public struct SetupFailure: Error, Sendable {
+        public var reason: String
     }
 
     /// Adds a chapter file to the shared copy and loads it. (The first call makes the
     /// copy and asks swiftc its version: on a thread of its own, not the test pool.)
-    static func chapter(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> Chapter {
+    public static func chapter(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> Chapter {
         let (root, _) = try await onOwnThread { try shared.get() }
         try write(text, to: "chapters/\(name)", in: root)
         let workbook = try Workbook(root: root)
@@ -125,19 +124,19 @@ enum RunningFixture {
         return chapter
     }
 
-    static func runner(_ options: SnippetRunner.Options = .init()) throws -> SnippetRunner {
+    public static func runner(_ options: SnippetRunner.Options = .init()) throws -> SnippetRunner {
         let (root, toolchain) = try shared.get()
         return SnippetRunner(root: root, toolchain: toolchain, options: options)
     }
 
     /// Runs a chapter's snippets in the shared copy.
-    static func run(_ chapter: Chapter, _ options: SnippetRunner.Options = .init()) async throws -> SnippetRunner.ChapterRun {
+    public static func run(_ chapter: Chapter, _ options: SnippetRunner.Options = .init()) async throws -> SnippetRunner.ChapterRun {
         let runner = try runner(options)
         return try await onOwnThread { try runner.run(chapter) }
     }
 
     /// Runs a learner's file in the shared copy.
-    static func script(_ text: String, displayPath: String) async throws -> SnippetExecution {
+    public static func script(_ text: String, displayPath: String) async throws -> SnippetExecution {
         let runner = try runner()
         return try await onOwnThread { try runner.runScript(text, displayPath: displayPath) }
     }

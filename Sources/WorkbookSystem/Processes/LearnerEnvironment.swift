@@ -1,0 +1,40 @@
+import Foundation
+
+/// The environment untrusted code starts with: a short allow-list, never the shell's.
+///
+/// Every variable of the grading shell used to reach the tests: a token set there was
+/// printed by a student's code into that student's feedback page, the gradebook and the
+/// results JSON (issue 56). So a sandboxed run gets only what a program needs to start and
+/// to speak the user's language, plus what the caller itself set for the run (the
+/// backtracer's settings, the runner's library path), and a HOME and TMPDIR of its own.
+public enum LearnerEnvironment {
+    /// Names passed on when the given environment has them: locale and terminal, and the
+    /// settings the workbook gives its own runs (SWIFT_BACKTRACE, NO_COLOR, the runner's
+    /// LD_LIBRARY_PATH, which names only toolchain and cache folders).
+    static let passed: Set<String> = [
+        "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH",
+    ]
+
+    /// PATH inside: the system's programs only (the sandbox mounts nothing else).
+    static let path = "/usr/local/bin:/usr/bin:/bin"
+
+    /// What a run under `policy` sees, from the environment the caller would have given it.
+    /// HOME is the run's scratch folder (or `/tmp`); TMPDIR is `/tmp`, private in the sandbox.
+    /// Without the sandbox (macOS, no bubblewrap) the same names are passed; HOME and TMPDIR
+    /// are then the run's working folder and the system's temporary folder.
+    public static func make(from given: [String: String], policy: SandboxPolicy, workingDirectory: String?, sandboxOn: Bool)
+        -> [String: String]
+    {
+        var environment = given.filter { passed.contains($0.key) || $0.key.hasPrefix("LC_") }
+        environment["PATH"] = path
+        if sandboxOn {
+            environment["HOME"] = policy.scratch ?? "/tmp"
+            environment["TMPDIR"] = "/tmp"
+        } else {
+            let temporary = FileManager.default.temporaryDirectory.path
+            environment["HOME"] = policy.scratch ?? workingDirectory ?? temporary
+            environment["TMPDIR"] = temporary
+        }
+        return environment
+    }
+}
