@@ -36,7 +36,7 @@ package enum ForkedRuns {
 
         // Written by `workbook run` (ForkedRuns.swift in the workbook's sources).
 
-        package func chosenSnippetLine() -> String {
+        public func chosenSnippetLine() -> String {
             let arguments = CommandLine.arguments
             guard arguments.count > 6, arguments[1] == "--each" else { return arguments.count > 1 ? arguments[1] : "" }
             let folder = arguments[2]
