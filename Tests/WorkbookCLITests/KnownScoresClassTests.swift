@@ -64,6 +64,9 @@ struct KnownScoresClassTests {
         let dan = try #require(session.file("gradebook/students/dan-partial/01-basics.json"))
         #expect(dan.contains(#""name":"1.1 · adds two and two","output":"adding 2 and 2\n""#), "\(dan)")
         #expect(dan.contains(#""name":"1.1 · adds negative numbers","output":"adding -3 and 1\n""#))
+        // The same as JUnit, for a CI server or an LMS plug-in.
+        let junit = try #require(session.file("gradebook/students/dan-partial/01-basics.junit.xml"))
+        #expect(junit.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#) && junit.contains(#"<testcase name="adds two and two" classname="Chapter01Basics.Ex1_Add""#), "\(junit.prefix(500))")
 
         // The student whose name needs escaping: a folder of their own, a link that reaches it.
         let page = try #require(session.file("gradebook/students/\(Self.escapedName)/feedback.html"))

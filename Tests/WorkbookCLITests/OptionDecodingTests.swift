@@ -110,7 +110,7 @@ struct OptionDecodingTests {
                 switch option.numbers {
                 case .whole(let range)?: words.append("\(range.lowerBound)")
                 case .fraction(let range, _)?: words.append("\(range.upperBound)")
-                case nil: words.append(option.choices?.last ?? (["reason": "why", "operator": "boolean"][option.name] ?? "v"))
+                case nil: words.append(option.choices?.last ?? (["reason": "why", "operator": "boolean", "deadline": "2026-12-01T23:59:00Z"][option.name] ?? "v"))
                 }
             }
             if spec.name == "check" { words += ["--format", "json"] }

@@ -77,7 +77,8 @@ enum GradeCommand: Command {
         partial credit and a "look at this" marker in the row of a student with escape
         hatches, the list a click away), and for each student DIR/students/NAME/feedback.html (the report
         `check` prints, with the student's score) and DIR/students/NAME/NN-slug.json
-        (Exercism results, per chapter); DIR/exercises.csv says per exercise how many
+        (Exercism results, per chapter) with DIR/students/NAME/NN-slug.junit.xml (the same as
+        JUnit XML, as check --format junit writes it); DIR/exercises.csv says per exercise how many
         passed, the median points and the failing test most students share (what to
         reteach; also at the foot of gradebook.html); DIR/similarity.csv lists the pairs of
         students whose own code is alike (token shingles, variables renamed or not, the
@@ -261,6 +262,8 @@ enum GradeCommand: Command {
                     let statuses = Dictionary(grade.exercises.map { ($0.id, $0.status.listStatus) }) { $1 }
                     CheckReport(console: console, full: true).print(grade, chapter: chapter, statuses: statuses)
                     try AtomicFile.write(try ResultsJSON.chapter(grade), to: folder.appendingPathComponent("\(chapter.stem).json"))
+                    // For a CI server or an LMS plug-in that reads JUnit, as `check --format junit` writes it.
+                    try AtomicFile.write(JUnitReport.xml(grade, chapter: chapter), to: folder.appendingPathComponent("\(chapter.stem).junit.xml"))
                 }
                 console.print()
             }
