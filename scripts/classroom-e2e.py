@@ -49,7 +49,8 @@ CHECKOUT = "actions/checkout@"
 CACHE_RESTORE = "actions/cache/restore@"
 CACHE_SAVE = "actions/cache/save@"
 # The targets the `workbook` product is built from (Package.swift).
-TOOL_TARGETS = ["CCmark", "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit", "WorkbookCLI", "workbook"]
+TOOL_TARGETS = ["CCmark", "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning", "WorkbookGrading",
+                "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease", "WorkbookCLI", "workbook"]
 GIT_ID = ["-c", "user.name=Student", "-c", "user.email=student@example.invalid", "-c", "init.defaultBranch=main",
           "-c", "commit.gpgsign=false"]
 

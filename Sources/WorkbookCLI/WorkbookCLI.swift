@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 import WorkbookSystem
 

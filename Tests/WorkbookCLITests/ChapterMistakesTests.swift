@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WorkbookTestSupport
-import WorkbookKit
 @testable import WorkbookCLI
 
 /// Plausible wrong answers put into the real chapters' exercises (the reference with one

@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-import WorkbookKit
+import WorkbookGrading
 import WorkbookModel
 @testable import WorkbookCLI
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WorkbookKit
+import WorkbookRunning
 import WorkbookTestSupport
 import WorkbookModel
 import WorkbookSystem

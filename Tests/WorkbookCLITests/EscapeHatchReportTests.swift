@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WorkbookKit
 import WorkbookTestSupport
 @testable import WorkbookCLI
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WorkbookKit
+import WorkbookClassroom
 import WorkbookTestSupport
 @testable import WorkbookCLI
 @testable import WorkbookSystem

@@ -1,6 +1,6 @@
 import Testing
 @testable import WorkbookCLI
-import WorkbookKit
+import WorkbookGrading
 
 @Suite("The progress line words grading's events")
 struct GradingEventTextTests {

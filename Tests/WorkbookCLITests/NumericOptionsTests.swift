@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCLI
-import WorkbookKit
+import WorkbookMutation
 
 /// Decodes `words` as `command`'s options would be: parsed against every spec, then
 /// decoded by the command's own `Options`.

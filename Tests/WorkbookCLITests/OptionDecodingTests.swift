@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookCLI
-import WorkbookKit
+import WorkbookMutation
 
 @Suite("Typed options, decoded once before a command runs")
 struct OptionDecodingTests {

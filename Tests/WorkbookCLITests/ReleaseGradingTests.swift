@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbookKit
+@testable import WorkbookRelease
 import WorkbookModel
 import WorkbookTestSupport
 

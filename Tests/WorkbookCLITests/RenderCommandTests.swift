@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 @testable import WorkbookCLI
-import WorkbookKit
 import WorkbookTestSupport
 
 /// What a command printed, captured.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WorkbookTestSupport
-import WorkbookKit
 
 /// `workbook run` through `WorkbookCLI.run`. These tests compile Swift: they share one
 /// fixture (and its cache) and run one at a time.

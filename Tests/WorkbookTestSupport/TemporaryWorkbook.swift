@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// Test support shared by the engine's and the CLI's tests.

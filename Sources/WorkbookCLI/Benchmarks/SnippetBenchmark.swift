@@ -1,7 +1,7 @@
 import Foundation
 import WorkbookModel
 import WorkbookToolchain
-import WorkbookKit
+import WorkbookRunning
 
 /// The snippet runner's speed targets, measured side by side in one run (`make bench`):
 /// a merged run of the largest chapter against compiling each snippet on its own with

@@ -1,5 +1,6 @@
 import Foundation
-import WorkbookKit
+import WorkbookRunning
+import WorkbookGrading
 import WorkbookModel
 import WorkbookSystem
 

@@ -1,4 +1,4 @@
-import WorkbookKit
+import WorkbookGrading
 import WorkbookModel
 
 /// `workbook check`'s text report: a line per exercise graded, under it every failing

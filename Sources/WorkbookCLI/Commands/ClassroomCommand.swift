@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookKit
+import WorkbookClassroom
 import WorkbookSystem
+import WorkbookModel
 
 /// `workbook classroom`: writes the GitHub Classroom autograding workflow.
 enum ClassroomCommand: Command {

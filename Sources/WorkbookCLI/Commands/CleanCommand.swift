@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook clean`: empties the build cache at once. (The commands that fill it prune it

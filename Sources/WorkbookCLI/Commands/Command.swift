@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 
 /// A `workbook` subcommand: a spec (what it accepts), its typed options and a run
 /// function. The parser checks the words against the spec; `Options` decodes and

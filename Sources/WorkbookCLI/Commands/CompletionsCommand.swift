@@ -1,4 +1,3 @@
-import WorkbookKit
 
 /// `workbook completions bash|zsh|fish`: the shell's completion script, on standard output.
 enum CompletionsCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookRunning
 import WorkbookModel
 import WorkbookToolchain
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
-import WorkbookKit
+import WorkbookGrading
+import WorkbookClassroom
 import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain

@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookGrading
 import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain

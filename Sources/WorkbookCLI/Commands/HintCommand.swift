@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookGrading
 import WorkbookModel
 
 /// `workbook hint N.M`: the next hint, one more each time; `--all` for every hint.

@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook list`: the chapters, their exercises with the learner's status, and

@@ -1,4 +1,3 @@
-import WorkbookKit
 
 /// `workbook man`: the manual page, in roff, on standard output.
 enum ManCommand: Command {

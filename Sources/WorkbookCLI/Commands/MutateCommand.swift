@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookMutation
 import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain

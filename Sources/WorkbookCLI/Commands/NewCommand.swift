@@ -1,4 +1,4 @@
-import WorkbookKit
+import WorkbookModel
 
 /// `workbook new chapter N slug "Title"` and `workbook new exercise N Name "Title"`.
 enum NewCommand: Command {

@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook progress`: a bar per chapter, exercises done, hints used.

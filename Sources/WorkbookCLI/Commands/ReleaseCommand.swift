@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookRelease
 import WorkbookModel
 
 /// `workbook release --out DIR [--chapter N]…`: a student repository without the answers.

@@ -1,5 +1,6 @@
 import Foundation
-import WorkbookKit
+import WorkbookRunning
+import WorkbookRendering
 import WorkbookModel
 import WorkbookSystem
 

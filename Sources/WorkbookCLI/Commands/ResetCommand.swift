@@ -1,4 +1,3 @@
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook reset N.M`: back up the learner's file, then restore the starter.

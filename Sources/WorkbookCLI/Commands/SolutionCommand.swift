@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook solution N.M`: the reference solution, once the exercise has passed.

@@ -1,4 +1,4 @@
-import WorkbookKit
+import WorkbookRunning
 import WorkbookModel
 
 /// The model answer set beside the learner's file, region by region: what the learner

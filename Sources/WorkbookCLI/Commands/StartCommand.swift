@@ -1,4 +1,4 @@
-import WorkbookKit
+import WorkbookRunning
 import WorkbookModel
 
 /// `workbook start N`: writes a chapter's starter files into the workspace.

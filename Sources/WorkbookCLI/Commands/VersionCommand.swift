@@ -1,4 +1,3 @@
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook --version` (also `workbook version`).

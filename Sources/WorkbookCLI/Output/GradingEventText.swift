@@ -1,4 +1,4 @@
-import WorkbookKit
+import WorkbookGrading
 
 extension GradingEvent {
     /// The event as the progress line (and `WORKBOOK_TIMINGS=1`'s phases) say it.

@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookKit
+import WorkbookGrading
 import WorkbookModel
 
 /// The `--format json` forms of `lint`, `verify` and `progress`: one JSON object on

@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookKit
 import WorkbookModel
 
 /// `workbook(1)` in roff, generated from the command table: every command with its

@@ -1,7 +1,7 @@
 /// A CommonMark node as a plain Swift value: the parser converts cmark's C tree into
 /// these and frees it, so no C pointer ever leaves `MarkdownParser`. Pure syntax: the
 /// tree holds what the source says (and what a renderer needs of it), never a rendering;
-/// HTML comes from a walker over it (WorkbookKit's `MarkdownHTML`), paid for only by
+/// HTML comes from a walker over it (WorkbookRendering's `MarkdownHTML`), paid for only by
 /// the commands that write HTML.
 public struct MarkdownNode: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
