@@ -181,6 +181,23 @@ struct SandboxHardeningTests {
         #expect(!output.contains("OPENED"), "\(output)")
     }
 
+    @Test("a run's cgroup left by a tool that was killed is removed before the next run",
+          .enabled(if: Cgroup.pidsRoot != nil || Cgroup.memoryRoot != nil, "no writable cgroup tree here"))
+    func staleGroupsRemoved() throws {
+        // A PID that ran and is gone, as a `grade` killed with SIGKILL is.
+        let ended = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo $$"], timeout: 10))
+        let pid = try #require(Int(ended.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let roots = Set([Cgroup.pidsRoot, Cgroup.memoryRoot].compactMap { $0 })
+        let stale = roots.map { "\($0)/run-\(pid)-deadbeef" }
+        for folder in stale { #expect(mkdir(folder, 0o755) == 0, "\(folder): \(errno)") }
+        let ours = roots.map { "\($0)/run-\(getpid())-cafecafe" }
+        for folder in ours { mkdir(folder, 0o755) }
+        defer { for folder in ours { rmdir(folder) } }
+        #expect(Cgroup.sweepStale() >= stale.count)
+        for folder in stale { #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is still there") }
+        for folder in ours { #expect(FileManager.default.fileExists(atPath: folder), "a running tool's group was removed") }
+    }
+
     @Test("the summary says which protections are on and which are unavailable")
     func summary() {
         let on = Sandbox.Status.on(bubblewrap: "/usr/bin/bwrap").summary

@@ -343,6 +343,8 @@ public enum Sandbox {
             // then runs as nobody, whom the sandbox's uid is outside too.
             if userNamespace, getuid() == 0, FileManager.default.isExecutableFile(atPath: Self.setpriv) {
                 command = [Self.setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
+                // The folders it may write (a forked run's output folder) are then nobody's.
+                for folder in policy.writable { _ = chown(folder, 65534, 65534) }
             }
             seccomp = SeccompFilter.program
         }
