@@ -36,6 +36,15 @@ public enum ClassSubmissions {
     public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {
         let shape = SubmissionShape(workbook: workbook)
         let names: [String]
+        var isFolder: ObjCBool = false
+        // Said in the tool's words: listing a file was "NSCocoaErrorDomain error 256" (issue 56).
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw .unreadable(path: folder.path, reason: "there is no such folder: grade takes the folder that holds the class's submissions")
+        }
+        guard isFolder.boolValue else {
+            throw .unreadable(path: folder.path, reason: "it is a file, not a folder: grade takes the folder that holds the class's "
+                              + "submissions (a folder or a .zip for each student)")
+        }
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
