@@ -17,6 +17,8 @@ struct GradingBuild {
         var buildsFolderName: String
         /// `Grader.Options.wholeModuleDiagnostics`.
         var wholeModuleDiagnostics = true
+        /// `Grader.Options.compileTimeout`.
+        var compileTimeout: Double = 300
         /// Tests files (root-relative) left out of the build.
         var leftOutTests: Set<String>
         var paths: LearnerPaths
@@ -172,6 +174,10 @@ struct GradingBuild {
         return Output(plan: plan, chapterFailure: "the chapter could not be built")
     }
 
+    /// Said after a remembered time-out, when the same files are checked again.
+    static let rememberedTimeout = "\n(remembered: these same files were stopped at the limit before, so they were not compiled again; "
+        + "a change to any of them compiles them again)"
+
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
         let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
@@ -206,11 +212,13 @@ struct GradingBuild {
                 toolchain: settings.toolchain, buildFolder: settings.cache.appendingPathComponent(settings.buildsFolderName), commands: commands)
             incremental.driverFlags = Self.moduleFlags
             incremental.diagnoseWholeModule = settings.wholeModuleDiagnostics
+            incremental.compileTimeout = settings.compileTimeout
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
-            // A full disk is no verdict on the sources: never remembered as one.
-            if !failure.timedOut, BuildFailures.storageProblem(in: failure.diagnostics) == nil {
-                try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            // A full disk is no verdict on the sources: never remembered as one. A time-out is
+            // remembered, so a type-checker bomb costs its limit once, not on every check.
+            if BuildFailures.storageProblem(in: failure.diagnostics) == nil {
+                try? AtomicFile.write(failure.diagnostics + (failure.timedOut ? Self.rememberedTimeout : ""), to: failureFile)
             }
             return .failure(CompilerDiagnostics(failure.diagnostics))
         } catch {
