@@ -207,6 +207,19 @@ public enum Sandbox {
     /// util-linux's, in Debian's base system.
     static let setpriv = "/usr/bin/setpriv"
 
+    /// Whether bubblewrap run as nobody makes a sandbox here (unprivileged user namespaces
+    /// allowed): tried once per process, and root's own bubblewrap is used when not.
+    static let nobodyCanSandbox: Bool = {
+        #if os(Linux)
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv), case .on(let bwrap, true) = status else { return false }
+        let arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", bwrap] + commonArguments(userNamespace: true) + ["--", "/bin/true"]
+        let trial = try? ChildProcess.start(setpriv, arguments, ChildProcess.Options(arguments: arguments, timeout: 10), seccomp: SeccompFilter.program)
+        return trial?.termination.isSuccess == true
+        #else
+        return false
+        #endif
+    }()
+
     /// The descriptor bubblewrap reads the filter from (it closes it before the program starts).
     static let seccompDescriptor: Int32 = 4
 
@@ -341,7 +354,7 @@ public enum Sandbox {
             // a process owns only while dumpable (its /proc/self/mem and fd, root's once the
             // test runner is not dumpable) stayed its own: checked, it opened them. bubblewrap
             // then runs as nobody, whom the sandbox's uid is outside too.
-            if userNamespace, getuid() == 0, FileManager.default.isExecutableFile(atPath: Self.setpriv) {
+            if userNamespace, getuid() == 0, Self.nobodyCanSandbox {
                 command = [Self.setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
                 // The folders it may write (a forked run's output folder) are then nobody's.
                 for folder in policy.writable { _ = chown(folder, 65534, 65534) }
