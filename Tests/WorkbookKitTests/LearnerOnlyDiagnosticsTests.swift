@@ -37,4 +37,21 @@ struct LearnerOnlyDiagnosticsTests {
         }
         #expect(first.message.contains("in the workbook's own files, compiled with yours (not shown"), "\(first.message)")
     }
+
+    @Test("a redeclaration quotes the other file's code only when that file is the learner's own")
+    func redeclarationQuotes() throws {
+        let workbook = try Workbook(root: GradingFixture.source)
+        let paths = LearnerPaths(workbook: workbook, cache: workbook.cacheFolder, fromWorkspace: false)
+        let wording = BuildFindingWording(paths: paths)
+        let culprit = Submission(exercise: ExerciseID(chapter: 1, number: 2), file: workbook.exercisesFolder.appendingPathComponent("01-basics/Ex2_Apply.swift"),
+                                 origin: .learner, isStarter: false)
+        func message(declaredBy: URL) -> String {
+            let entry = CompilerDiagnostics("\(declaredBy.path):2:13: error: invalid redeclaration of 'add'\n2 | public func add(_ a: Int) -> Int { a + b + 42 }\n").entries[0]
+            return wording.message(.redeclaration(.module, culprit: culprit, line: 3, name: "add", declaredBy: declaredBy.path, theirs: [entry]))
+        }
+        let reference = message(declaredBy: workbook.root.appendingPathComponent("Sources/Chapter01Basics/Ex1_Add.swift"))
+        #expect(reference.contains("invalid redeclaration of 'add'") && !reference.contains("a + b + 42"), "\(reference)")
+        let own = message(declaredBy: workbook.exercisesFolder.appendingPathComponent("01-basics/Ex1_Add.swift"))
+        #expect(own.contains("a + b + 42"), "\(own)")
+    }
 }
