@@ -134,6 +134,9 @@ struct ForgedResultsTests {
             .hasPrefix("x.swift:7:13: error: expression uses unsafe constructs but is not marked with 'unsafe': unsafe code is refused") == true)
         #expect(UnsafeMemoryScan.refusal(warnings: warnings, allows: ["unsafe"], shownPath: "x.swift") == nil)
         #expect(UnsafeMemoryScan.refusal(warnings: "/w/x.swift:1:1: warning: variable 'v' was never used\n", allows: [], shownPath: "x.swift") == nil)
+        let race = "/w/x.swift:4:29: warning: expression uses unsafe constructs but is not marked with 'unsafe' [#StrictMemorySafety]\n"
+            + "  |  `- note: reference to nonisolated(unsafe) var 'count' is unsafe in concurrently-executing code\n"
+        #expect(UnsafeMemoryScan.refusal(warnings: race, allows: [], shownPath: "x.swift") == nil, "a data race is Forbids:'s")
     }
 
     static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem", "heap-key-safe", "heap-key-pointers"]

@@ -45,12 +45,21 @@ enum UnsafeMemoryScan {
         return nil
     }
 
+    /// Whether a warning's notes all name a concurrency escape (`nonisolated(unsafe)`,
+    /// `@unchecked Sendable`): a data race to be ruled out by `Forbids:` where an exercise
+    /// is about it, not a way to read memory (1.2's plausible `nonisolated(unsafe) var
+    /// count` was refused as one, measured).
+    static func concurrencyOnly(_ warning: String) -> Bool {
+        let notes = warning.split(separator: "\n").filter { $0.contains("note: ") }
+        return !notes.isEmpty && notes.allSatisfy { $0.contains("nonisolated(unsafe)") || $0.contains("@unchecked") }
+    }
+
     /// The refusal for the first strict-memory-safety warning among one learner file's
     /// compiler warnings (`IncrementalModuleBuilder.Built.warnings`), in the compiler's words.
     static func refusal(warnings: String, allows: [String], shownPath: String) -> String? {
         guard !allows.contains(label) else { return nil }
         let diagnostics = CompilerDiagnostics(warnings)
-        guard let first = diagnostics.entries.first(where: { $0.severity == "warning" && $0.text.contains("[#StrictMemorySafety]") }),
+        guard let first = diagnostics.entries.first(where: { $0.severity == "warning" && $0.text.contains("[#StrictMemorySafety]") && !concurrencyOnly($0.text) }),
               let header = first.text.split(separator: "\n").first,
               let words = header.components(separatedBy: ": warning: ").last?.replacingOccurrences(of: " [#StrictMemorySafety]", with: "")
         else { return nil }
