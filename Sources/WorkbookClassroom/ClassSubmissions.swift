@@ -31,8 +31,14 @@ public struct StudentSubmission: Sendable, Equatable {
 /// limits on their size and file count (a zip bomb costs nothing but its own line).
 public enum ClassSubmissions {
     /// Unpacked bytes and files a zip may hold: a workspace is a few dozen small files.
+    /// Counted as unpacked, never from the zip's own headers (a zip that declared 100
+    /// bytes unpacked to 301 MiB, issue 56); only exercise files are unpacked.
     package static let zipByteLimit = 64 << 20
     package static let zipFileLimit = 5_000
+    /// One exercise file, in a zip or a folder (a 50 MiB one cost `grade` 2.2 GiB, issue 56).
+    package static let fileByteLimit = 1 << 20
+    /// What a whole class's zips may unpack to.
+    package static let classByteLimit = 1 << 30
 
     /// A student's name as a folder name: no slashes, no leading dot.
     public static func folderName(_ student: String) -> String {
@@ -40,10 +46,24 @@ public enum ClassSubmissions {
         return (safe.first == "." ? "_" : "") + String(safe)
     }
 
+    /// Bytes unpacked so far for the class.
+    struct ClassBudget {
+        var left = ClassSubmissions.classByteLimit
+    }
+
     /// `workbook` says which files are exercises (how a submission's shape is recognised).
     public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {
         let shape = SubmissionShape(workbook: workbook)
         let names: [String]
+        var isFolder: ObjCBool = false
+        // Said in the tool's words: listing a file was "NSCocoaErrorDomain error 256" (issue 56).
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw .unreadable(path: folder.path, reason: "there is no such folder: grade takes the folder that holds the class's submissions")
+        }
+        guard isFolder.boolValue else {
+            throw .unreadable(path: folder.path, reason: "it is a file, not a folder: grade takes the folder that holds the class's "
+                              + "submissions (a folder or a .zip for each student)")
+        }
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
@@ -51,6 +71,7 @@ public enum ClassSubmissions {
         }
         // A grading killed mid-unpack (kill -9) left its `.tmp-NAME-PID` folder here.
         StaleScratch.sweep(scratch)
+        var budget = ClassBudget()
         let found: [StudentSubmission] = names.compactMap { name in
             let entry = folder.appendingPathComponent(name)
             if SubmissionLinks.isLink(entry) {
@@ -65,14 +86,27 @@ public enum ClassSubmissions {
                 student = StudentSubmission(name: name, form: .workspace, workspace: entry)
             } else {
                 guard name.hasSuffix(".zip") else { return nil }
-                student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch)
+                student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch, shape: shape, budget: &budget)
             }
             if let unpacked = student.workspace {
                 place(&student, in: unpacked, entry: name, shape: shape, scratch: scratch)
             }
+            if let workspace = student.workspace, let large = oversized(in: workspace, shape: shape) {
+                student.workspace = nil
+                student.problem = "\(name): \(large) is over the limit of \(fileByteLimit >> 20) MiB for an exercise file; it was not graded"
+            }
             return student
         }
         return distinctNames(found)
+    }
+
+    /// The first exercise file in `workspace` larger than `fileByteLimit`, by its path there.
+    static func oversized(in workspace: URL, shape: SubmissionShape) -> String? {
+        for path in shape.places.values.joined().sorted() {
+            let size = (try? FileManager.default.attributesOfItem(atPath: workspace.appendingPathComponent(path).path))?[.size] as? NSNumber
+            if let size, size.intValue > fileByteLimit { return path }
+        }
+        return nil
     }
 
     /// Two entries named alike (`heidi/` and `heidi.zip`) would share a gradebook row and
@@ -120,10 +154,17 @@ public enum ClassSubmissions {
         }
     }
 
-    private static func unpack(_ zip: URL, name: String, scratch: URL) -> StudentSubmission {
+    private static func unpack(_ zip: URL, name: String, scratch: URL, shape: SubmissionShape, budget: inout ClassBudget) -> StudentSubmission {
         var result = StudentSubmission(name: name, form: .zip)
         guard let unzip = Sandbox.findExecutable("unzip", environment: ProcessInfo.processInfo.environment) else {
             result.problem = "cannot unpack \(zip.lastPathComponent): unzip is not installed (apt-get install unzip)"
+            return result
+        }
+        // Its size before anything is read: the zip itself is held in memory to be hashed.
+        let size = ((try? FileManager.default.attributesOfItem(atPath: zip.path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= zipByteLimit else {
+            result.problem = "\(zip.lastPathComponent) is \(size >> 20) MiB, over the limit of \(zipByteLimit >> 20) MiB for a submission; "
+                + "it was not unpacked"
             return result
         }
         guard let bytes = FileManager.default.contents(atPath: zip.path) else {
@@ -134,29 +175,13 @@ public enum ClassSubmissions {
         hash.combine(bytes)
         let target = scratch.appendingPathComponent("\(name)-\(hash.hex.prefix(16))")
         if !FileManager.default.fileExists(atPath: target.path) {
-            // The listing first: its totals say what unpacking would write.
-            guard let listing = try? ChildProcess.run(unzip, .init(arguments: ["-l", zip.path], timeout: 30)),
-                  listing.termination.isSuccess,
-                  let totals = listing.standardOutput.split(separator: "\n").last?.split(separator: " ").compactMap({ Int($0) }),
-                  totals.count >= 2 else {
-                result.problem = "\(zip.lastPathComponent) is not a zip file that can be read"
-                return result
-            }
-            guard totals[0] <= zipByteLimit, totals[1] <= zipFileLimit else {
-                result.problem = "\(zip.lastPathComponent) would unpack to \(totals[0] >> 20) MiB in \(totals[1]) files, "
-                    + "over the limit of \(zipByteLimit >> 20) MiB and \(zipFileLimit) files; it was not unpacked"
-                return result
-            }
-            // Unpacked in a scratch folder renamed into place (CacheEntry), so a half-unpacked
-            // zip is never graded; one another grading unpacked meanwhile stands.
-            var unpacked: ChildProcess.Result?
+            var problem: String?
             let made = try? CacheEntry.wholeFolder(target).produce { partial in
-                // -n: never overwrite; unzip refuses absolute paths and `..` by itself.
-                unpacked = try? ChildProcess.run(unzip, .init(arguments: ["-q", "-n", zip.path, "-d", partial.path], timeout: 60))
-                return unpacked?.termination.isSuccess == true
+                problem = ZipUnpacking(unzip: unzip, zip: zip, names: Set(shape.places.keys)).unpack(into: partial, budget: &budget)
+                return problem == nil
             }
-            guard made != nil else {
-                result.problem = "\(zip.lastPathComponent) could not be unpacked: \(unpacked?.standardError.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unzip did not start")"
+            guard made != nil, problem == nil else {
+                result.problem = problem ?? "\(zip.lastPathComponent) could not be unpacked into \(scratch.lastPathComponent)/"
                 return result
             }
         }

@@ -55,6 +55,8 @@ public struct Grader: Sendable {
         /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
         /// error is in the mutated file (`IncrementalModuleBuilder.diagnoseWholeModule`).
         public var wholeModuleDiagnostics = true
+        /// Seconds the chapter module's compile may take (`IncrementalModuleBuilder.compileTimeout`).
+        public var compileTimeout: Double = 300
 
         public init() {}
     }
@@ -78,7 +80,7 @@ public struct Grader: Sendable {
 
     private var buildSettings: GradingBuild.Settings {
         GradingBuild.Settings(workbook: workbook, toolchain: toolchain, cache: cache, buildsFolderName: options.buildsFolderName,
-                              wholeModuleDiagnostics: options.wholeModuleDiagnostics,
+                              wholeModuleDiagnostics: options.wholeModuleDiagnostics, compileTimeout: options.compileTimeout,
                               leftOutTests: options.leftOutTests, paths: paths, events: events)
     }
 

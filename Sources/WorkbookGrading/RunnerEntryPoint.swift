@@ -27,13 +27,14 @@ import WorkbookSystem
 /// `@_cdecl("write")` saw every record first, measured) is refused before it runs
 /// (`Interposition`).
 ///
-/// What a determined program can still do, in-process: find the page (its address is
-/// held only by the channel object on the heap) and the two offsets, or rewrite the
-/// runner's code or data in memory (`mprotect` and a patch, or the pointer Swift Testing
-/// keeps to the handler), then sign records of its own. That takes knowing this runner's
-/// compiled layout, and the escape hatches it needs (`unsafeBitCast` of functions,
-/// `dlsym`, raw pointers into memory it did not allocate) are what `check` flags. The
-/// sandbox keeps the workbook itself out of reach either way.
+/// None of that hides the key from code that reads the process's memory: a heap walk
+/// found the channel object, its page and offsets, and signed an "all passed" of its own
+/// (issue 56, measured). So the ways to read it are closed instead, each with its test
+/// (docs/threat-model.md): the learner's files are compiled with strict memory safety and
+/// refused at any unsafe construct (`UnsafeMemoryScan`; an exercise can allow them, and
+/// then is not protected), the runner makes itself non-dumpable before any code under
+/// test exists (its `/proc/self/mem` and `/proc/self/fd` then belong to root, whom the
+/// sandbox's uid 65534 is not), and the sandbox's filter refuses `process_vm_readv`/`writev`.
 enum RunnerEntryPoint {
     static let moduleName = "WorkbookRunner"
 
@@ -57,6 +58,10 @@ enum RunnerEntryPoint {
             ) async throws -> Bool
 
             static func main() async {
+                // Not dumpable, before any code under test exists: the process's /proc/self/mem
+                // and /proc/self/fd then belong to root, and uid 65534 cannot open them.
+                guard WorkbookRunnerCrashGuard.becomeNotDumpable() else { exit(70) }
+                WorkbookRunnerCrashGuard.install()
                 // Orders first, before any code under test exists.
                 guard let orders = readOrders() else { exit(70) }
                 let null = open("/dev/null", O_RDONLY)
@@ -124,6 +129,68 @@ enum RunnerEntryPoint {
             }
         }
 
+        /// Not dumpable, and what a crash does first. The crash backtracer (a process of its
+        /// own) reads the crashed process's /proc/PID/maps, which a non-dumpable process's
+        /// uid cannot: its frames lost their files and lines (measured). So on a crash
+        /// signal, before the runtime's own handler runs the backtracer, the results
+        /// channel is put out of use (/dev/null over descriptor 3, the key's page zeroed) and
+        /// only then is the process dumpable again: a crashed run is never believed anyway.
+        enum WorkbookRunnerCrashGuard {
+            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+            typealias SignalAction = sigaction
+            nonisolated(unsafe) static var prctl: Prctl?
+            nonisolated(unsafe) static var page: UnsafeMutableRawPointer?
+            nonisolated(unsafe) static var previous: [SignalAction] = Array(repeating: SignalAction(), count: 65)
+            /// The signals the Swift runtime's backtracer handles.
+            static let signals: [Int32] = [SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP]
+            static let setDumpable: Int32 = 4  // PR_SET_DUMPABLE
+
+            /// prctl(PR_SET_DUMPABLE, 0), from the C library's own handle (Swift does not
+            /// import a variadic C function).
+            static func becomeNotDumpable() -> Bool {
+                #if os(Linux)
+                guard let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), let symbol = dlsym(libc, "prctl") else { return false }
+                let call = unsafeBitCast(symbol, to: Prctl.self)
+                prctl = call
+                return call(setDumpable, 0, 0, 0, 0) == 0
+                #else
+                return true
+                #endif
+            }
+
+            /// In front of the handlers the runtime installed, which each then chains to.
+            static func install() {
+                #if os(Linux)
+                for signal in signals {
+                    var old = SignalAction()
+                    guard sigaction(signal, nil, &old) == 0 else { continue }
+                    previous[Int(signal)] = old
+                    var new = SignalAction()
+                    new.__sigaction_handler.sa_sigaction = handler
+                    new.sa_flags = old.sa_flags | SA_SIGINFO
+                    new.sa_mask = old.sa_mask
+                    sigaction(signal, &new, nil)
+                }
+                #endif
+            }
+
+            #if os(Linux)
+            static let handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, context in
+                let null = open("/dev/null", O_WRONLY)
+                if null >= 0 { dup2(null, 3) }
+                if let page = WorkbookRunnerCrashGuard.page { memset(page, 0, 4096) }
+                _ = WorkbookRunnerCrashGuard.prctl?(WorkbookRunnerCrashGuard.setDumpable, 1, 0, 0, 0)
+                var old = WorkbookRunnerCrashGuard.previous[Int(signal)]
+                sigaction(signal, &old, nil)
+                if old.sa_flags & SA_SIGINFO != 0, let chained = old.__sigaction_handler.sa_sigaction {
+                    chained(signal, info, context)
+                } else {
+                    raise(signal)
+                }
+            }
+            #endif
+        }
+
         /// Numbers, signs and writes the records, one whole line at a time, under a lock.
         final class WorkbookRunnerChannel: @unchecked Sendable {
             struct State {
@@ -148,6 +215,7 @@ enum RunnerEntryPoint {
                 keyOffset = 16 * ((slot + 1 + Int.random(in: 0..<254, using: &random)) % 256)
                 self.page = page
                 self.marks = marks
+                WorkbookRunnerCrashGuard.page = page
                 let bytes = page.assumingMemoryBound(to: UInt8.self)
                 for index in 0..<16 {
                     guard let high = Self.nibble(hexKey[2 * index]), let low = Self.nibble(hexKey[2 * index + 1]) else { return nil }
@@ -178,6 +246,7 @@ enum RunnerEntryPoint {
                         + #","records":"# + String(state.next) + "}"
                     Array(completion.utf8).withUnsafeBytes { sign($0, &state) }
                     memset(page, 0, 4096)
+                    WorkbookRunnerCrashGuard.page = nil
                     munmap(page, 4096)
                     state.wiped = true
                 }

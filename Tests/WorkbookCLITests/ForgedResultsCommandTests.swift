@@ -3,11 +3,12 @@ import Testing
 import WorkbookTestSupport
 @testable import WorkbookCLI
 
-/// Issue 34: the five forgeries of a pass (`Submissions/01-forgeries`, each a wrong
-/// `add`) through the command line: `check --format json` and `grade`. None may pass.
+/// Issues 34 and 56: the seven forgeries of a pass (`Submissions/01-forgeries`, each a
+/// wrong `add`) through the command line: `check --format json` and `grade`. None may
+/// pass. (Each layer on its own, with unsafe code allowed, is `ForgedResultsTests`.)
 @Suite("Forged results through the command line", .serialized)
 struct ForgedResultsCommandTests {
-    static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem"]
+    static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem", "heap-key-safe", "heap-key-pointers"]
 
     private func install(_ attack: String, into folder: URL, root: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,14 +30,13 @@ struct ForgedResultsCommandTests {
             #expect(object["status"] as? String != "pass", "\(attack): \(result.out)")
             let tests = object["tests"] as? [[String: Any]] ?? []
             #expect(!tests.contains { $0["status"] as? String == "pass" }, "\(attack): \(result.out)")
-            switch attack {
-            case "cdecl-write": #expect(result.out.contains("defines the symbol `write`"), "\(attack): \(result.out)")
-            case "proc-fd":
-                // It races the grader for the pipe: tampered with, cut short, or (it stole
-                // nothing) the honest failure of both tests — never a pass (checked above).
-                let honest = tests.count == 2 && tests.allSatisfy { ($0["message"] as? String)?.contains("Expectation failed: (add(") == true }
-                #expect(result.out.contains("tampered with") || result.out.contains("records were kept back") || honest, "\(attack): \(result.out)")
-            default: #expect(result.out.contains("tampered with"), "\(attack): \(result.out)")
+            if attack == "heap-key-safe" {
+                // Safe Swift runs, cannot open the memory it would read, and fails honestly.
+                #expect(tests.count == 2 && tests.allSatisfy { ($0["message"] as? String)?.contains("Expectation failed: (add(") == true },
+                        "\(attack): \(result.out)")
+            } else {
+                // Pointers, `@_cdecl`: refused at the learner's own line before anything runs.
+                #expect(result.out.contains("exercises/01-basics/Ex1_Add.swift:") && result.out.contains("refused"), "\(attack): \(result.out)")
             }
         }
     }

@@ -48,6 +48,12 @@ struct GradeTamperTests {
             """.write(to: try student("amy").appendingPathComponent("Ex1_Add.swift"), atomically: true, encoding: .utf8)
         try "public func add(_ a: Int, _ b: Int) -> Int { 0 }\n"
             .write(to: try student("bob").appendingPathComponent("Ex1_Add.swift"), atomically: true, encoding: .utf8)
+        // Her mount calls take pointers, refused since issue 56: allowed here, so that the sandbox is what stops them.
+        let chapter = root.appendingPathComponent("chapters/01-basics.md")
+        try (try String(contentsOf: chapter, encoding: .utf8))
+            .replacingOccurrences(of: "(../Tests/Chapter01BasicsTests/Ex1_AddTests.swift)\n",
+                                  with: "(../Tests/Chapter01BasicsTests/Ex1_AddTests.swift) · Allows: unsafe\n")
+            .write(to: chapter, atomically: true, encoding: .utf8)
         let watched = ["Tests", "Sources", "chapters"].map { root.appendingPathComponent($0) }
         let before = watched.map(Self.snapshot)
         let result = await session.run("grade", "class", "--chapter", "1", "--jobs", "1", "--timeout", "10")

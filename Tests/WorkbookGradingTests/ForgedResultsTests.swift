@@ -122,7 +122,29 @@ struct ForgedResultsTests {
         #expect(Interposition.declarationLine(of: "read", in: source) == nil)
     }
 
-    static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem"]
+    @Test("an `unsafe` marker, `@unsafe`, `@_cdecl` or `@_silgen_name` is refused at its line unless allowed; `nonisolated(unsafe)` is not one")
+    func unsafeMarkers() {
+        let source = "nonisolated(unsafe) var a = 1\n// unsafe in a comment\nlet s = \"unsafe\"\nlet b = unsafe a\n@_cdecl(\"f\") public func f() {}\n"
+        #expect(UnsafeMemoryScan.refusal(source, allows: [], shownPath: "x.swift")?.hasPrefix("x.swift:4:1: error: `unsafe` is refused") == true)
+        #expect(UnsafeMemoryScan.refusal(source, allows: ["unsafe"], shownPath: "x.swift")?.hasPrefix("x.swift:5:1: error: `@_cdecl` is refused") == true)
+        #expect(UnsafeMemoryScan.refusal(source, allows: ["unsafe", "@_cdecl"], shownPath: "x.swift") == nil)
+        #expect(UnsafeMemoryScan.refusal("nonisolated(unsafe) var a = 1\n", allows: [], shownPath: "x.swift") == nil)
+        let warnings = "/w/x.swift:7:13: warning: expression uses unsafe constructs but is not marked with 'unsafe' [#StrictMemorySafety]\n"
+        #expect(UnsafeMemoryScan.refusal(warnings: warnings, allows: [], shownPath: "x.swift")?
+            .hasPrefix("x.swift:7:13: error: expression uses unsafe constructs but is not marked with 'unsafe': unsafe code is refused") == true)
+        #expect(UnsafeMemoryScan.refusal(warnings: warnings, allows: ["unsafe"], shownPath: "x.swift") == nil)
+        #expect(UnsafeMemoryScan.refusal(warnings: "/w/x.swift:1:1: warning: variable 'v' was never used\n", allows: [], shownPath: "x.swift") == nil)
+        let race = "/w/x.swift:4:29: warning: expression uses unsafe constructs but is not marked with 'unsafe' [#StrictMemorySafety]\n"
+            + "  |  `- note: reference to nonisolated(unsafe) var 'count' is unsafe in concurrently-executing code\n"
+        #expect(UnsafeMemoryScan.refusal(warnings: race, allows: [], shownPath: "x.swift") == nil, "a data race is Forbids:'s")
+    }
+
+    static let attacks = ["fd3-filter", "cdecl-write", "stdin-buffer", "proc-fd", "proc-mem", "heap-key-safe", "heap-key-pointers"]
+
+    /// Issue 56's forgeries: the runner's channel found in the heap and its key recovered,
+    /// with pointers (refused: strict memory safety) and in safe Swift through
+    /// /proc/self/mem (which the non-dumpable runner's uid cannot open).
+    static let unsafeAttacks: Set<String> = ["heap-key-safe", "heap-key-pointers"]
 
     @Test("each forgery of a pass, in a wrong answer, fails to pass; the correct answers beside it pass", arguments: attacks)
     func forgeries(_ attack: String) async throws {
@@ -135,6 +157,15 @@ struct ForgedResultsTests {
         }
         try FileManager.default.copyItem(at: root.appendingPathComponent("Submissions/01-forgeries/\(attack).swift"),
                                          to: folder.appendingPathComponent("Ex1_Add.swift"))
+        if !Self.unsafeAttacks.contains(attack) {
+            // Issue 34's forgeries use pointers and `@_cdecl`, refused since issue 56: allowed
+            // here, so that each later layer is shown to hold on its own.
+            let chapter = root.appendingPathComponent("chapters/01-basics.md")
+            let text = try String(contentsOf: chapter, encoding: .utf8)
+            try text.replacingOccurrences(of: "(../Tests/Chapter01BasicsTests/Ex1_AddTests.swift)\n",
+                                          with: "(../Tests/Chapter01BasicsTests/Ex1_AddTests.swift) · Allows: unsafe, @_cdecl\n")
+                .write(to: chapter, atomically: true, encoding: .utf8)
+        }
         let workbook = try Workbook(root: root)
         let grader = Grader(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() })
         let grade = try await onOwnThread { try grader.grade(try workbook.chapter("1")) }
@@ -146,6 +177,15 @@ struct ForgedResultsTests {
             #expect(forged.status == .doesNotCompile)
             #expect(forged.message.hasPrefix("exercises/01-basics/Ex1_Add.swift:8:1: error: your file defines the symbol `write`, and the C library"),
                     "\(forged.message)")
+        } else if attack == "heap-key-pointers" {
+            #expect(forged.status == .doesNotCompile)
+            #expect(forged.message.hasPrefix("exercises/01-basics/Ex1_Add.swift:"), "\(forged.message)")
+            #expect(forged.message.contains("expression uses unsafe constructs but is not marked with 'unsafe': unsafe code is refused"),
+                    "\(forged.message)")
+        } else if attack == "heap-key-safe" {
+            // Safe Swift compiles and runs; the memory it reads through cannot be opened.
+            #expect(forged.status == .failed && forged.tests.count == 2, "\(forged.message)")
+            #expect(forged.output.contains("forgery: /proc/self/mem cannot be opened"), "\(forged.output)")
         } else if attack == "proc-fd" {
             // The thief races the grader for the pipe's lines (see the fixture): a stolen line in
             // the middle is a gap (tampered with); stolen last lines leave a run without its end;

@@ -129,6 +129,75 @@ struct SandboxHardeningTests {
         #expect(calm.limitsReached.isEmpty && calm.termination.isSuccess)
     }
 
+    @Test("/ and /dev/shm are read-only: a fill of either writes nothing, and /dev/null still takes output", .enabled(if: sandboxOn, skipReason))
+    func readOnlyRootAndShm() throws {
+        let result = try Self.run("""
+            head -c 300M /dev/zero > /fill; echo "root $?"; head -c 600M /dev/zero > /dev/shm/fill; echo "shm $?"
+            mkdir /made; echo "mkdir $?"; echo gone > /dev/null && echo null-ok; ls /fill /dev/shm/fill 2>&1 | grep -c "No such file"
+            """)
+        #expect(result.standardOutput.contains("root 1") || result.standardOutput.contains("root 2"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("root 0") && !result.standardOutput.contains("shm 0") && !result.standardOutput.contains("mkdir 0"),
+                "\(result.standardOutput)")
+        #expect(result.standardError.contains("Read-only file system"), "\(result.standardError)")
+        #expect(result.standardOutput.contains("null-ok"))
+        #expect(result.standardOutput.hasSuffix("2\n"), "neither file was made: \(result.standardOutput)")
+        #expect(result.limitsReached.isEmpty)
+    }
+
+    /// What the test runner does at its start (prctl PR_SET_DUMPABLE 0), and the call that
+    /// reads another address space, each tried by a program of the run's uid on itself.
+    @Test("a non-dumpable process cannot open its own /proc/self/mem or fd, and process_vm_readv is refused",
+          .enabled(if: sandboxOn && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), skipReason))
+    func ownMemoryOutOfReach() throws {
+        let result = try Self.run(#"""
+            /usr/bin/python3 - <<'EOF'
+            import ctypes, os
+            libc = ctypes.CDLL(None, use_errno=True)
+            buffer = ctypes.create_string_buffer(8)
+            class IOVec(ctypes.Structure):
+                _fields_ = [("base", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+            local = IOVec(ctypes.addressof(buffer), 8)
+            remote = IOVec(ctypes.addressof(buffer), 8)
+            got = libc.process_vm_readv(os.getpid(), ctypes.byref(local), 1, ctypes.byref(remote), 1, 0)
+            print("process_vm_readv", got, ctypes.get_errno())
+            for path in ["/proc/self/mem", "/proc/self/fd/1"]:
+                try: open(path, "rb").close(); print("dumpable open", path)
+                except OSError as error: print("dumpable refused", path, error.errno)
+            print("prctl", libc.prctl(4, 0, 0, 0, 0))
+            for path in ["/proc/self/mem", "/proc/self/fd/1"]:
+                try: open(path, "rb").close(); print("OPENED", path)
+                except OSError as error: print("refused", path, error.errno)
+            try: os.listdir("/proc/self/fd"); print("LISTED fd")
+            except OSError as error: print("refused listing", error.errno)
+            EOF
+            """#)
+        let output = result.standardOutput
+        #expect(output.contains("process_vm_readv -1 1\n"), "EPERM: \(output) \(result.standardError)")
+        #expect(output.contains("dumpable open /proc/self/mem"), "a dumpable process can: \(output)")
+        #expect(output.contains("prctl 0"), "\(output)")
+        #expect(output.contains("refused /proc/self/mem 13") && output.contains("refused /proc/self/fd/1 13"), "\(output)")
+        // (Listing /proc/self/fd stays allowed: the kernel lets a process see its own
+        // descriptors' numbers; opening one through it is what is refused.)
+        #expect(!output.contains("OPENED"), "\(output)")
+    }
+
+    @Test("a run's cgroup left by a tool that was killed is removed before the next run",
+          .enabled(if: Cgroup.pidsRoot != nil || Cgroup.memoryRoot != nil, "no writable cgroup tree here"))
+    func staleGroupsRemoved() throws {
+        // A PID that ran and is gone, as a `grade` killed with SIGKILL is.
+        let ended = try ChildProcess.run("/bin/sh", .init(arguments: ["-c", "echo $$"], timeout: 10))
+        let pid = try #require(Int(ended.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let roots = Set([Cgroup.pidsRoot, Cgroup.memoryRoot].compactMap { $0 })
+        let stale = roots.map { "\($0)/run-\(pid)-deadbeef" }
+        for folder in stale { #expect(mkdir(folder, 0o755) == 0, "\(folder): \(errno)") }
+        let ours = roots.map { "\($0)/run-\(getpid())-cafecafe" }
+        for folder in ours { mkdir(folder, 0o755) }
+        defer { for folder in ours { rmdir(folder) } }
+        #expect(Cgroup.sweepStale() >= stale.count)
+        for folder in stale { #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is still there") }
+        for folder in ours { #expect(FileManager.default.fileExists(atPath: folder), "a running tool's group was removed") }
+    }
+
     @Test("the summary says which protections are on and which are unavailable")
     func summary() {
         let on = Sandbox.Status.on(bubblewrap: "/usr/bin/bwrap").summary

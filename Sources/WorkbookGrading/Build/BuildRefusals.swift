@@ -20,7 +20,8 @@ struct BuildRefusals {
             let shown = paths.displayPath(of: entry.current.submission)
             guard let text = entry.current.text, let exercise = exercises.first(where: { $0.id == entry.exercise }) else { continue }
             let reference = entry.reference?.text ?? ""
-            let key = RefusalKey(exercise: exercise.id.description, text: text, reference: reference, forbids: exercise.forbids, shownPath: shown)
+            let key = RefusalKey(exercise: exercise.id.description, text: text, reference: reference, forbids: exercise.forbids,
+                                 allows: exercise.allows, shownPath: shown)
             if let refusal = Self.refusals.value(for: key, { Self.refusal(key, exercise: exercise) }) {
                 next = Blame.refuse(exercise.id, refusal, in: next)
             }
@@ -36,6 +37,7 @@ struct BuildRefusals {
         var text: String
         var reference: String
         var forbids: [String]
+        var allows: [String]
         var shownPath: String
     }
 
@@ -50,6 +52,25 @@ struct BuildRefusals {
         }
         return ReachIntoTests.refusal(learner: key.text, reference: key.reference, shownPath: key.shownPath)
             ?? ForbiddenScan.refusal(key.text, exercise: exercise, shownPath: key.shownPath)
+            ?? UnsafeMemoryScan.refusal(key.text, allows: key.allows, shownPath: key.shownPath)
+    }
+
+    /// A learner's file the compiler found unsafe constructs in (`UnsafeMemoryScan`) is
+    /// refused at the first, and its starter stands in, as for `refuseInterposition`.
+    func refuseUnsafeMemory(_ module: IncrementalModuleBuilder.Built, _ plan: GradingPlan) -> InterpositionOutcome {
+        var next = plan
+        var replaced = false
+        for entry in plan.entries where entry.current.submission.origin == .learner {
+            guard let position = module.index(of: entry.current.submission.file), position < module.warnings.count,
+                  let exercise = exercises.first(where: { $0.id == entry.exercise }),
+                  let refusal = UnsafeMemoryScan.refusal(warnings: module.warnings[position], allows: exercise.allows,
+                                                         shownPath: paths.displayPath(of: entry.current.submission))
+            else { continue }
+            next = Blame.refuse(entry.exercise, refusal, in: next)
+            if next.entry(entry.exercise)?.current == entry.current { return .cannotReplace(next, refusal) }
+            replaced = true
+        }
+        return replaced ? .replaced(next) : .none
     }
 
     enum InterpositionOutcome {

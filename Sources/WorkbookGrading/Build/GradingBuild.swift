@@ -18,6 +18,8 @@ struct GradingBuild {
         var buildsFolderName: String
         /// `Grader.Options.wholeModuleDiagnostics`.
         var wholeModuleDiagnostics = true
+        /// `Grader.Options.compileTimeout`.
+        var compileTimeout: Double = 300
         /// Tests files (root-relative) left out of the build.
         var leftOutTests: Set<String>
         var paths: LearnerPaths
@@ -50,8 +52,12 @@ struct GradingBuild {
         self.chapter = chapter
         self.moduleName = moduleName
         self.exercises = exercises
-        commands = DirectCommands.cached(toolchain: settings.toolchain, flags: CrashReport.moduleFlags, cacheFolder: settings.cache)
+        commands = DirectCommands.cached(toolchain: settings.toolchain, flags: Self.moduleFlags, cacheFolder: settings.cache)
     }
+
+    /// The chapter module's flags: line tables for crash reports, and strict memory
+    /// safety's warnings for `UnsafeMemoryScan`.
+    static let moduleFlags = CrashReport.moduleFlags + UnsafeMemoryScan.compilerFlags
 
     /// The runner's `main`: orders on standard input, numbered and signed results on fd 3.
     static let entryPoint = RunnerEntryPoint.source
@@ -114,13 +120,22 @@ struct GradingBuild {
                 let before = plan
                 plan = Blame.apply(diagnostics, phase: .module, to: plan)
                 guard plan.submissions != before.submissions else {
-                    return Output(plan: plan, chapterFailure: "the chapter's module \(moduleName) does not compile, even with the starters:\n" + shorten(diagnostics.allText))
+                    return Output(plan: plan, chapterFailure: "the chapter's module \(moduleName) does not compile, even with the starters:\n"
+                                  + shorten(LearnerDiagnostics.shown(diagnostics, plan: plan)))
                 }
                 memo.remember(before, findings: plan.broken, except: remembered)
                 if wantedAllBroken() { return Output(plan: plan) }
                 continue
             }
             switch refusals.refuseInterposition(module, plan) {
+            case .none: break
+            case .replaced(let next):
+                plan = next
+                continue
+            case .cannotReplace(let next, let refusal):
+                return Output(plan: next, chapterFailure: refusal)
+            }
+            switch refusals.refuseUnsafeMemory(module, plan) {
             case .none: break
             case .replaced(let next):
                 plan = next
@@ -152,13 +167,17 @@ struct GradingBuild {
                 let before = plan
                 plan = Blame.apply(diagnostics, phase: .tests, to: plan)
                 guard plan.submissions != before.submissions else {
-                    return Output(plan: plan, chapterFailure: "the chapter's tests do not compile:\n" + shorten(diagnostics.allText))
+                    return Output(plan: plan, chapterFailure: "the chapter's tests do not compile:\n" + shorten(LearnerDiagnostics.shown(diagnostics, plan: plan)))
                 }
                 if wantedAllBroken() { return Output(plan: plan) }
             }
         }
         return Output(plan: plan, chapterFailure: "the chapter could not be built")
     }
+
+    /// Said after a remembered time-out, when the same files are checked again.
+    static let rememberedTimeout = "\n(remembered: these same files were stopped at the limit before, so they were not compiled again; "
+        + "a change to any of them compiles them again)"
 
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
@@ -184,7 +203,7 @@ struct GradingBuild {
         var pathsHash = ContentHash()
         for source in sources { pathsHash.combine(source.path) }
         let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies,
-                              flags: ["incremental", pathsHash.hex] + (settings.wholeModuleDiagnostics ? [] : ["changed-files-diagnostics"]))
+                              flags: ["incremental", pathsHash.hex] + UnsafeMemoryScan.compilerFlags + (settings.wholeModuleDiagnostics ? [] : ["changed-files-diagnostics"]))
         let failureFile = CacheFolder.failures.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
@@ -192,13 +211,15 @@ struct GradingBuild {
         do {
             var incremental = IncrementalModuleBuilder(
                 toolchain: settings.toolchain, buildFolder: settings.cache.appendingPathComponent(settings.buildsFolderName), commands: commands)
-            incremental.driverFlags = CrashReport.moduleFlags
+            incremental.driverFlags = Self.moduleFlags
             incremental.diagnoseWholeModule = settings.wholeModuleDiagnostics
+            incremental.compileTimeout = settings.compileTimeout
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
         } catch let failure as ModuleBuilder.BuildFailure {
-            // A full disk is no verdict on the sources: never remembered as one.
-            if !failure.timedOut, BuildFailures.storageProblem(in: failure.diagnostics) == nil {
-                try? AtomicFile.write(failure.diagnostics, to: failureFile)
+            // A full disk is no verdict on the sources: never remembered as one. A time-out is
+            // remembered, so a type-checker bomb costs its limit once, not on every check.
+            if BuildFailures.storageProblem(in: failure.diagnostics) == nil {
+                try? AtomicFile.write(failure.diagnostics + (failure.timedOut ? Self.rememberedTimeout : ""), to: failureFile)
             }
             return .failure(CompilerDiagnostics(failure.diagnostics))
         } catch {

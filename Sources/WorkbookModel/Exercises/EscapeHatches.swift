@@ -55,6 +55,10 @@ public enum EscapeHatches {
         Pattern(name: "mprotect", match: .call(["mprotect"]), why: "changes which memory is writable or executable"),
     ]
 
-    /// The names `Allows:` takes.
+    /// The table's names.
     public static var names: [String] { table.map(\.name) }
+
+    /// The names `Allows:` takes: the table's, and `unsafe` (unsafe constructs and their
+    /// markers, refused in a learner's file otherwise: `UnsafeMemoryScan`).
+    public static var allowable: [String] { names + ["unsafe"] }
 }

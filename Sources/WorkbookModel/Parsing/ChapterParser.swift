@@ -300,10 +300,10 @@ private struct Builder {
         let end = rest.firstIndex(of: "·") ?? rest.endIndex
         for word in rest[..<end].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }) where !word.isEmpty {
             let name = String(word)
-            if EscapeHatches.names.contains(name) {
+            if EscapeHatches.allowable.contains(name) {
                 if !exercise.allows.contains(name) { exercise.allows.append(name) }
             } else {
-                error(at: location, "'Allows:' takes escape-hatch names (\(EscapeHatches.names.joined(separator: ", "))), not '\(name)'")
+                error(at: location, "'Allows:' takes escape-hatch names (\(EscapeHatches.allowable.joined(separator: ", "))), not '\(name)'")
             }
         }
         return String(literal[..<label.lowerBound]) + String(rest[end...])

@@ -14,7 +14,8 @@ public final class FolderLock: Sendable {
     /// cannot be opened.
     package init(_ file: URL) throws {
         let opened = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // With the path: a bare POSIXError was printed as "NSPOSIXErrorDomain Code=30" (issue 56).
+        guard opened >= 0 else { throw FileFailure(path: file.path, code: errno) }
         while flock(opened, LOCK_EX) != 0, errno == EINTR {}
         descriptor = Mutex(opened)
     }

@@ -146,9 +146,9 @@ extension DirectCommands {
     }
 
     /// Runs one of these commands (`command[0]` is the program) in `folder`.
-    public static func run(_ command: [String], in folder: URL) throws -> ChildProcess.Result {
+    public static func run(_ command: [String], in folder: URL, timeout: Double = 300) throws -> ChildProcess.Result {
         try ChildProcess.run(command[0], .init(
-            arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: 300, outputLimit: 4 << 20))
+            arguments: Array(command.dropFirst()), workingDirectory: folder.path, timeout: timeout, outputLimit: 4 << 20))
     }
 
     /// Links `inputs` (objects, shared libraries, then static libraries, dependents

@@ -81,6 +81,9 @@ public struct IncrementalModuleBuilder: Sendable {
     /// (125 mutants, 2026-12-03).
     public var diagnoseWholeModule = true
 
+    /// Seconds each compile may take before it is stopped (a type-checker bomb took 333 s).
+    public var compileTimeout: Double = 300
+
     public init(toolchain: SwiftToolchain, buildFolder: URL, commands: DirectCommands?) {
         self.toolchain = toolchain
         self.buildFolder = buildFolder
@@ -144,6 +147,8 @@ public struct IncrementalModuleBuilder: Sendable {
                     try AtomicFile.write(try JSONEncoder().encode(current), to: stateFile)
                     return built(.changedFiles, changed)
                 case .doesNotCompile(let result) where !diagnoseWholeModule:
+                    throw ModuleBuilder.BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
+                case .timedOut(let result):
                     throw ModuleBuilder.BuildFailure(module: name, diagnostics: result.standardError + result.standardOutput, results: [result])
                 case .doesNotCompile, .needsWholeBuild:
                     break
@@ -232,6 +237,7 @@ public struct IncrementalModuleBuilder: Sendable {
         case built
         /// The compiler said so (it ran to its end with errors).
         case doesNotCompile(ChildProcess.Result)
+        case timedOut(ChildProcess.Result)
         /// A partial module changed, or the job could not be run or its outputs moved:
         /// only a whole build can tell.
         case needsWholeBuild
@@ -248,12 +254,14 @@ public struct IncrementalModuleBuilder: Sendable {
         guard let command = try? commands.compile(
                   changed.map { (sources[$0], fresh.outputs($0)) }, sources: sources, moduleName: layout.moduleName,
                   includes: dependencies.map(\.folder), outputMap: scratch.appendingPathComponent("outputs.json"), in: layout.folder),
-              let result = try? DirectCommands.run(command, in: layout.folder)
+              let result = try? DirectCommands.run(command, in: layout.folder, timeout: compileTimeout)
         else { return .needsWholeBuild }
         guard result.termination.isSuccess else {
             // Only an exit with status 1 is the compiler's verdict; a crash or a stop at the
             // time limit says nothing about the code.
             if case .exited(1) = result.termination { return .doesNotCompile(result) }
+            // Stopped at the limit: a whole build would take the limit again (333 s, then 390 s, measured).
+            if case .timedOut = result.termination { return .timedOut(result) }
             return .needsWholeBuild
         }
         guard changed.allSatisfy({ index in
@@ -290,7 +298,9 @@ public struct IncrementalModuleBuilder: Sendable {
         }
         jobs.append(commands.emitModule(sources: sources, moduleName: layout.moduleName, includes: includes,
                                         module: layout.interface, in: directory))
-        let results = try BlockingLanes.map(jobs, width: jobs.count) { try DirectCommands.run($0, in: directory) }
+        let results = try BlockingLanes.map(jobs, width: jobs.count) { [compileTimeout] in
+            try DirectCommands.run($0, in: directory, timeout: compileTimeout)
+        }
         guard results.allSatisfy(\.termination.isSuccess) else {
             // The compile jobs report every file's errors; the interface job repeats
             // the declarations' ones, so it speaks only when they said nothing.
@@ -318,7 +328,7 @@ public struct IncrementalModuleBuilder: Sendable {
         ]
         for dependency in dependencies { arguments += dependency.compilerFlags }
         arguments += sources.map(\.path)
-        let result = try toolchain.compile(arguments, workingDirectory: directory.path)
+        let result = try toolchain.compile(arguments, workingDirectory: directory.path, timeout: compileTimeout)
         guard result.termination.isSuccess else {
             throw ModuleBuilder.BuildFailure(module: layout.moduleName, diagnostics: result.standardError + result.standardOutput, results: [result])
         }
