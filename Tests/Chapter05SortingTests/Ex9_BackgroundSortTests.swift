@@ -45,6 +45,18 @@ struct Ex9_BackgroundSortTests {
         #expect(calls.value == 1, "completion ran \(calls.value) times; expected once")
     }
 
+    @Test("calls the comparator on the queue it was given, not on the caller's")
+    func comparesOnQueue() async throws {
+        let seen = Locked<Set<String>>([])
+        let result = try #require(await sort(["c", "a", "b"]) { a, b in
+            seen.withLock { _ = $0.insert(QueueName.current) }
+            return a < b
+        }, "completion was never called")
+        #expect(result.names == ["a", "b", "c"], "sorting [c, a, b] gave \(result.names); expected [a, b, c]")
+        #expect(seen.value == ["sorting"],
+                "the comparator was called on \(seen.value.sorted().joined(separator: " and ")); expected only on the queue passed in, where the sort runs")
+    }
+
     @Test("keeps the caller's order for ties: a stable sort")
     func stable() async throws {
         let result = try #require(await sort(["Bb", "a", "Ab"]) { $0.count < $1.count }, "completion was never called")
