@@ -33,6 +33,10 @@ public final class DeliveryTracking: Sendable {
 /// they were made. After `.arrived` the tracker forgets the order's trackings by itself.
 ///
 /// `report(_:for:)` plays the courier: tests and snippets call it.
+///
+/// Made with `answersAtOnce: true`, it is the kind of callback API that tells a new
+/// listener what it already knows before `track` returns: `update` is called at once,
+/// on the caller's thread, with the latest report made about the order, if any.
 public final class DeliveryTracker: Sendable {
     private struct Listener: Sendable {
         let id: Int
@@ -40,19 +44,23 @@ public final class DeliveryTracker: Sendable {
         let update: @Sendable (DeliveryUpdate) -> Void
     }
 
-    private let listeners = Mutex<(nextID: Int, all: [Listener])>((0, []))
+    private let listeners = Mutex<(nextID: Int, all: [Listener], latest: [Int: DeliveryUpdate])>((0, [], [:]))
     private let queue = DispatchQueue(label: "org.closuresworkbook.chapter03.delivery-tracker")
+    private let answersAtOnce: Bool
 
-    public init() {}
+    public init(answersAtOnce: Bool = false) {
+        self.answersAtOnce = answersAtOnce
+    }
 
     /// Calls `update` with every report about `order` from now on, until the returned
     /// tracking is stopped or the order has arrived.
     public func track(order: Int, update: @escaping @Sendable (DeliveryUpdate) -> Void) -> DeliveryTracking {
-        let id = listeners.withLock { state in
+        let (id, known) = listeners.withLock { state in
             state.nextID += 1
             state.all.append(Listener(id: state.nextID, order: order, update: update))
-            return state.nextID
+            return (state.nextID, state.latest[order])
         }
+        if answersAtOnce, let known { update(known) }  // outside the lock, as report does
         return DeliveryTracking { [weak self] in
             self?.listeners.withLock { state in state.all.removeAll { $0.id == id } }
         }
@@ -61,6 +69,7 @@ public final class DeliveryTracker: Sendable {
     /// The courier reports on `order`. Delivered later, on the tracker's queue.
     public func report(_ update: DeliveryUpdate, for order: Int) {
         queue.async { [self] in
+            listeners.withLock { $0.latest[order] = update }
             // Called outside the lock: a listener may stop its tracking from its callback.
             let hearing = listeners.withLock { $0.all.filter { $0.order == order } }
             for listener in hearing { listener.update(update) }
@@ -69,6 +78,9 @@ public final class DeliveryTracker: Sendable {
             }
         }
     }
+
+    /// Returns once every report made so far has been delivered.
+    public func waitForReports() { queue.sync {} }
 
     /// How many trackings are listening now.
     public var activeTrackings: Int { listeners.withLock { $0.all.count } }

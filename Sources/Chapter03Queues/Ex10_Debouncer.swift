@@ -11,7 +11,9 @@ import Stage
 /// It numbers its calls and cancels in the `Locked<Int>` that `init` is given (by
 /// default a new one): a run goes only when no call or cancel came after the call that
 /// asked for it, and a call that another caller makes while a run is going, even the
-/// moment the run lets go of the lock, gets its own run.
+/// moment the run lets go of the lock, gets its own run; a cancel that another caller
+/// makes once a call has taken its number, even the moment the call lets go of the lock,
+/// takes that call's run back.
 public final class Debouncer: Sendable {
     /// Runs `work` after `delay` seconds. The default hands it to `queue.asyncAfter`;
     /// tests pass the stage's virtual clock.

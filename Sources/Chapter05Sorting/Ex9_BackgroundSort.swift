@@ -1,12 +1,17 @@
 // Exercise 5.9: Sort on another queue, in Swift 6.
 
 import Dispatch
+import Synchronization
 
 /// Sorts `names` with `areInIncreasingOrder` on `queue`, off the caller's queue, and
 /// hands the sorted array to `completion`, once, on `queue`. Returns at once.
 ///
 /// The comparator travels to another queue with the work, so Swift 6 asks whether it
 /// is safe to call from there.
+///
+/// `sortCountingComparisons(_:on:completion:)` sorts `names` in increasing order with
+/// `sortInBackground` and hands `completion`, on `queue`, the sorted names and how many
+/// times the sort called its comparator.
 // BEGIN SOLUTION
 public func sortInBackground(
     _ names: [String], on queue: DispatchQueue,
@@ -18,6 +23,20 @@ public func sortInBackground(
 ) {
     queue.async { completion(names.sorted(by: areInIncreasingOrder)) }
 }
+
+public func sortCountingComparisons(
+    _ names: [String], on queue: DispatchQueue, completion: @escaping @Sendable ([String], Int) -> Void
+) {
+    // The comparator now runs on `queue` while this function has returned, so the count
+    // it keeps must be safe to share: a `Mutex` owns it, and each comparison locks it.
+    let comparisons = Mutex(0)
+    sortInBackground(names, on: queue, by: { first, second in
+        comparisons.withLock { $0 += 1 }
+        return first < second
+    }) { sorted in
+        completion(sorted, comparisons.withLock { $0 })
+    }
+}
 // STARTER:
 // public func sortInBackground(
 //     _ names: [String], on queue: DispatchQueue,
@@ -25,5 +44,17 @@ public func sortInBackground(
 //     completion: @escaping @Sendable ([String]) -> Void
 // ) {
 //     queue.async { completion(names.sorted(by: areInIncreasingOrder)) }
+// }
+//
+// public func sortCountingComparisons(
+//     _ names: [String], on queue: DispatchQueue, completion: @escaping @Sendable ([String], Int) -> Void
+// ) {
+//     var comparisons = 0
+//     sortInBackground(names, on: queue, by: { first, second in
+//         comparisons += 1
+//         return first < second
+//     }) { sorted in
+//         completion(sorted, comparisons)
+//     }
 // }
 // END SOLUTION

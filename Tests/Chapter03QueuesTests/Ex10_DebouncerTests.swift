@@ -154,6 +154,37 @@ struct Ex10_DebouncerTests {
                         + (changed.map { ": the number that call left in the Locked (\($0.0)) was \($0.1) when its run began, with no call or cancel in between, so the first run changed it after letting go of the lock: a check under one withLock and a clear under another; check and clear under one withLock" } ?? "")))
     }
 
+    @Test("a cancel let in as a call first lets go of the lock takes that call's run back")
+    func cancelAtTheCallsGap() {
+        let clock = VirtualClock(), runs = Locked(0)
+        let debouncer = Locked<Debouncer?>(nil), lock = Locked<Locked<Int>?>(nil), armed = Locked(true)
+        /// The number in the Locked when the call first let go of it, before the cancel.
+        let numberAtGap = Locked<Int?>(nil)
+        let latest = Locked(0, afterUnlock: {
+            // Once: the first time the call lets go of the lock, another caller cancels.
+            guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
+            let number = lock.value?.value
+            numberAtGap.withLock { $0 = number }
+            debouncer.value?.cancel()
+        })
+        lock.withLock { $0 = latest }
+        let made = Debouncer(
+            delay: 0.3, queue: .main, schedule: { delay, work in _ = clock.schedule(after: delay, work) },
+            latest: latest, action: { runs.withLock { $0 += 1 } })
+        debouncer.withLock { $0 = made }
+        made.call()
+        clock.advance(to: 5)
+        let number = numberAtGap.value
+        // A call that has numbered itself is older than the cancel, which takes its run
+        // back; one that had not yet numbered itself comes after the cancel, and runs.
+        let expected = number == 0 ? 1 : 0
+        #expect(number != nil,
+                "call() never locked and let go of the Locked<Int> handed to init; expected it to number the call there")
+        #expect(runs.value == expected,
+                Comment(rawValue: "call() at 0 s left \(number.map(String.init) ?? "nothing") in the Locked<Int> when it first let go of it; another caller called cancel() at that moment, and the debouncer ran \(runs.value) time(s) by 5 s; expected "
+                    + (expected == 0 ? "none: the call had taken its number, so the cancel came after it and takes its run back" : "one run: the call had not taken its number yet, so it came after the cancel")))
+    }
+
     @Test("runs on the queue it was given, by default after a real delay")
     func realQueue() async {
         let queue = DispatchQueue(label: "com.closuresworkbook.tests.search")

@@ -65,4 +65,24 @@ struct Ex11_DeliveryUpdatesTests {
         #expect(seenMine == [.minutesAway(8), .arrived], "order 1's stream gave \(seenMine); expected [8 min away, arrived]")
         #expect(seenTheirs == [.minutesAway(5), .arrived], "order 2's stream gave \(seenTheirs); expected [5 min away, arrived]")
     }
+
+    @Test("with a tracker that answers inside track, gives what it already knew and stops a tracking that ended at once")
+    func trackerThatAnswersAtOnce() async throws {
+        let tracker = DeliveryTracker(answersAtOnce: true)
+        tracker.report(.minutesAway(6), for: 3)
+        tracker.report(.arrived, for: 5)
+        tracker.waitForReports()
+        let onItsWay = deliveryUpdates(for: 3, from: tracker)
+        // Order 5 has arrived: its stream ends inside track(order:update:), before track returns.
+        let arrived = deliveryUpdates(for: 5, from: tracker)
+        let seenArrived = try #require(await readAll(arrived), "the stream for an order that had arrived never ended")
+        #expect(seenArrived == [.arrived], "the stream for an order that had arrived gave \(seenArrived); expected [arrived]")
+        let active = tracker.activeTrackings
+        #expect(active == 1,
+                Comment(rawValue: "with order 5's stream over and order 3's still open, the tracker had \(active) tracking(s); expected 1"
+                    + (active == 2 ? ": order 5's stream ended before track returned its tracking, and that tracking was never stopped" : "")))
+        tracker.report(.arrived, for: 3)
+        let seenOnItsWay = try #require(await readAll(onItsWay), "the stream for order 3 never ended after its arrival")
+        #expect(seenOnItsWay == [.minutesAway(6), .arrived], "order 3's stream gave \(seenOnItsWay); expected [6 min away, arrived]")
+    }
 }

@@ -45,6 +45,43 @@ struct Ex9_BackgroundSortTests {
         #expect(calls.value == 1, "completion ran \(calls.value) times; expected once")
     }
 
+    @Test("calls the comparator on the queue it was given, not on the caller's")
+    func comparesOnQueue() async throws {
+        let seen = Locked<Set<String>>([])
+        let result = try #require(await sort(["c", "a", "b"]) { a, b in
+            seen.withLock { _ = $0.insert(QueueName.current) }
+            return a < b
+        }, "completion was never called")
+        #expect(result.names == ["a", "b", "c"], "sorting [c, a, b] gave \(result.names); expected [a, b, c]")
+        #expect(seen.value == ["sorting"],
+                "the comparator was called on \(seen.value.sorted().joined(separator: " and ")); expected only on the queue passed in, where the sort runs")
+    }
+
+    @Test("sortCountingComparisons hands back the sorted names and every comparison the sort made")
+    func countsComparisons() async throws {
+        // Two names twice: comparing with <= instead of < makes other comparisons (26, not 24).
+        let names = ["Fries", "Cola", "Burger", "Shake", "Cola", "Apple Pie", "Fries", "Hot Dog", "Brownie"]
+        // The same sort, counted here, makes the same comparisons on the same names.
+        var expected = 0
+        _ = names.sorted { expected += 1; return $0 < $1 }
+        let result = try #require(await awaitCallback { (callback: @escaping @Sendable (([String], Int, String)) -> Void) in
+            sortCountingComparisons(names, on: queue) { sorted, count in callback((sorted, count, QueueName.current)) }
+        }, "sortCountingComparisons never called completion")
+        #expect(result.0 == names.sorted(), "sortCountingComparisons gave \(result.0); expected \(names.sorted())")
+        #expect(result.1 == expected,
+                "sortCountingComparisons counted \(result.1) comparisons; sorting these \(names.count) names in increasing order (<) makes \(expected)")
+        #expect(result.2 == "sorting", "sortCountingComparisons called completion on \(result.2); expected the queue passed in")
+    }
+
+    @Test("sortCountingComparisons counts no comparison for one name")
+    func countsNoComparisons() async throws {
+        let result = try #require(await awaitCallback { (callback: @escaping @Sendable (([String], Int)) -> Void) in
+            sortCountingComparisons(["Cola"], on: queue) { sorted, count in callback((sorted, count)) }
+        }, "sortCountingComparisons never called completion")
+        #expect(result.0 == ["Cola"] && result.1 == 0,
+                "sorting [Cola] gave \(result.0) with \(result.1) comparisons; expected [Cola] with 0")
+    }
+
     @Test("keeps the caller's order for ties: a stable sort")
     func stable() async throws {
         let result = try #require(await sort(["Bb", "a", "Ab"]) { $0.count < $1.count }, "completion was never called")
