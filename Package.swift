@@ -17,7 +17,7 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The engine's layers, lowest first.
-let engine: [Target.Dependency] = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit"]
+let engine: [Target.Dependency] = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit", "WorkbookLocate"]
 
 var targets: [Target] = [
     // cmark, the CommonMark reference library, from Debian's libcmark-dev.
@@ -38,6 +38,8 @@ var targets: [Target] = [
     .target(name: "WorkbookModel", dependencies: ["CCmark", "WorkbookSystem", "WorkbookToolchain"], swiftSettings: strict),
     // What the tool does with it: grading, running snippets, rendering, mutation, classroom.
     .target(name: "WorkbookKit", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel"], swiftSettings: strict),
+    // Where to look in a failing exercise: the repair probe over mutant schemata (docs/localization.md).
+    .target(name: "WorkbookLocate", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit"], swiftSettings: strict),
     // The command line: arguments in, exit code out. Testable without spawning.
     .target(name: "WorkbookCLI", dependencies: engine, swiftSettings: strict),
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"], swiftSettings: strict),

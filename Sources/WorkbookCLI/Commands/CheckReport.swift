@@ -8,6 +8,9 @@ struct CheckReport {
     let console: Console
     /// Show every line (`--full`); otherwise each exercise's details are folded past `foldAt`.
     var full = false
+    /// Where to look in a failing exercise (the repair probe), printed first under its
+    /// line; asked only after that line is out, as it takes seconds.
+    var locate: ((ExerciseGrade) -> [String])?
     static let foldAt = 40
 
     /// `statuses`: every exercise of the chapter as `list` shows it now (after this
@@ -21,7 +24,8 @@ struct CheckReport {
             let waiting = exercise.waitingNote == nil ? ""
                 : console.styled(" — needs \(exercise.dependencies.map(\.exercise).joined(separator: " and ")) first", .yellow)
             console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)")
-            var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
+            let located = exercise.passed ? [] : (locate?(exercise) ?? [])
+            var lines = located + details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full, lines.count > CheckReport.foldAt {
                 let hidden = lines.count - CheckReport.foldAt
                 lines = Array(lines.prefix(CheckReport.foldAt))

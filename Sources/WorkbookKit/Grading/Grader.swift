@@ -55,6 +55,9 @@ public struct Grader: Sendable {
         /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
         /// error is in the mutated file (`IncrementalModuleBuilder.diagnoseWholeModule`).
         public var wholeModuleDiagnostics = true
+        /// Added to the environment the tests run in: the repair probe (WorkbookLocate)
+        /// names the mutant of its schema to switch on. Part of every result's key.
+        public var testEnvironment: [String: String] = [:]
 
         public init() {}
     }
@@ -84,7 +87,8 @@ public struct Grader: Sendable {
 
     private var runSettings: SuiteRunner.Settings {
         SuiteRunner.Settings(timeout: options.timeout, outputLimit: options.outputLimit, outputPerTest: options.outputPerTest,
-                             parallelism: options.parallelism, cache: cache, paths: paths)
+                             parallelism: options.parallelism, cache: cache, paths: paths,
+                             environment: options.testEnvironment)
     }
 
     private var predictionSettings: PredictionGrader.Settings {
@@ -171,7 +175,8 @@ public struct Grader: Sendable {
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
-                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)"]).prefix(8) + "-"
+                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)",
+                        options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")]).prefix(8) + "-"
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
@@ -182,6 +187,7 @@ public struct Grader: Sendable {
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly) \(options.wholeModuleDiagnostics)")
+        hash.combine(options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []
