@@ -42,21 +42,27 @@ struct MutantSchema: Sendable {
             let index = mutant.line - 1
             guard index >= 0, index + mutant.original.count <= lines.count,
                   Array(lines[index..<(index + mutant.original.count)]) == mutant.original else { continue }
-            if mutant.original.count == 1, mutant.replacement.count == 1, let span = shape.expressionSpan(index) {
-                let original = Array(lines[index]), mutated = Array(mutant.replacement[0])
-                // The change must lie inside the span: same text before it and after it.
-                let tail = original.count - span.upperBound
-                guard mutated.count >= span.lowerBound + tail, Array(mutated.prefix(span.lowerBound)) == Array(original.prefix(span.lowerBound)),
-                      Array(mutated.suffix(tail)) == Array(original.suffix(tail)) else { continue }
-                let choice = String(mutated[span.lowerBound..<(mutated.count - tail)])
-                if let existing = expressions[index], existing.span != span { continue }
-                expressions[index, default: (span, [])].choices.append((number, choice))
+            let range = index...(index + mutant.original.count - 1)
+            if shape.isStatementRun(range) {
+                statements[range, default: []].append((number, mutant.replacement))
                 numbered[number] = mutant
                 continue
             }
-            let range = index...(index + mutant.original.count - 1)
-            guard shape.isStatementRun(range) else { continue }
-            statements[range, default: []].append((number, mutant.replacement))
+            guard mutant.original.count == 1, mutant.replacement.count == 1 else { continue }
+            let original = Array(lines[index]), mutated = Array(mutant.replacement[0])
+            // The first span that holds the change (the same text before it and after it):
+            // the line's condition or value, else the body of a one-line closure.
+            let spans = ([shape.expressionSpan(index)] + shape.closureBodies(index)).compactMap { $0 }
+            let fitting = spans.first { span in
+                let tail = original.count - span.upperBound
+                return mutated.count >= span.lowerBound + tail && Array(mutated.prefix(span.lowerBound)) == Array(original.prefix(span.lowerBound))
+                    && Array(mutated.suffix(tail)) == Array(original.suffix(tail))
+            }
+            guard let span = fitting else { continue }
+            let choice = String(mutated[span.lowerBound..<(mutated.count - (original.count - span.upperBound))])
+            // One switched span per line.
+            if let existing = expressions[index], existing.span != span { continue }
+            expressions[index, default: (span, [])].choices.append((number, choice))
             numbered[number] = mutant
         }
 
@@ -153,7 +159,7 @@ struct LineShapes {
     private static let continuedBy = ["(", "[", ",", "=", "&&", "||", "+", "-", "*", "/", "->", ":", "?", "."]
     private static let declarations = ["let ", "var ", "func ", "struct ", "class ", "enum ", "actor ", "typealias ", "private ",
                                        "fileprivate ", "public ", "static ", "lazy ", "import ", "extension ", "protocol ", "init",
-                                       "defer", "guard ", "weak ", "unowned ", "nonisolated", "internal ", "override ", "@"]
+                                       "defer", "weak ", "unowned ", "nonisolated", "internal ", "override ", "@"]
 
     private func previousCode(_ index: Int) -> String? {
         var line = index - 1
@@ -182,6 +188,8 @@ struct LineShapes {
         let first = mask.code(line: range.lowerBound)
         guard !first.isEmpty, !Self.continuing.contains(where: first.hasPrefix), !Self.declarations.contains(where: first.hasPrefix),
               first != "in" else { return false }
+        // A guard's bindings would end with the switch's block.
+        if first.hasPrefix("guard "), ["let ", "var ", "case "].contains(where: first.contains) { return false }
         if let previous = previousCode(range.lowerBound), !(previous.hasSuffix("{") || previous.hasSuffix("}") || previous.hasSuffix(" in")
             || (previous.hasSuffix(":") && (previous.hasPrefix("case ") || previous.hasPrefix("default")))),
            Self.continuedBy.contains(where: previous.hasSuffix) { return false }
@@ -243,6 +251,35 @@ struct LineShapes {
         let from = equals + 3
         guard from < end, Self.balanced(characters, isCode: isCode, from..<end) else { return nil }
         return from..<end
+    }
+
+    /// The bodies of the one-line closures on line `index` (`{ $0.name < $1.name }`,
+    /// `{ sum, entry in sum + entry.value }`), innermost first: what follows `in` (and a
+    /// `return`), up to the closing brace, when it is one expression.
+    func closureBodies(_ index: Int) -> [Range<Int>] {
+        let characters = mask.characters[index]
+        let isCode = mask.lines[index]
+        var opens: [Int] = []
+        var bodies: [Range<Int>] = []
+        for position in characters.indices where isCode[position] {
+            if characters[position] == "{" { opens.append(position) }
+            guard characters[position] == "}", let open = opens.popLast() else { continue }
+            var start = open + 1
+            if let inAt = Self.topLevel(of: Array(" in "), in: characters, isCode: isCode, from: start).first(where: { $0 < position }) {
+                start = inAt + 4
+            }
+            while start < position, characters[start] == " " { start += 1 }
+            if Array(characters[start..<min(position, start + 7)]) == Array("return ") { start += 7 }
+            var end = position
+            while end > start, characters[end - 1] == " " { end -= 1 }
+            guard start < end, Self.balanced(characters, isCode: isCode, start..<end) else { continue }
+            let body = String(characters[start..<end])
+            if body.contains(";") || body.hasPrefix("_ = ") || ["let ", "var ", "guard ", "if ", "for ", "while ", "return"].contains(where: body.hasPrefix)
+                || Self.topLevel(of: Array(" = "), in: characters, isCode: isCode, from: start).contains(where: { $0 < end })
+                || Self.topLevel(of: Array(" += "), in: characters, isCode: isCode, from: start).contains(where: { $0 < end }) { continue }
+            bodies.append(start..<end)
+        }
+        return bodies
     }
 
     /// The condition in `range`, unless it binds (`let`, `var`, `case`) or lists several.

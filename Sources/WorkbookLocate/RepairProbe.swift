@@ -45,6 +45,16 @@ public struct RepairProbe: Sendable {
               let data = FileManager.default.contents(atPath: file.path) else { return nil }
         let started = Date()
         var result = Localization(exercise: grade.id.description, file: grade.learnerFile, line: nil, tried: 0, seconds: 0)
+        // A file probed before, with the same failures, is not probed again (`check` and
+        // `check --format json`, a `watch` redraw).
+        let known = knownFile(grade, chapter: chapter)
+        if let known, let data = FileManager.default.contents(atPath: known.path),
+           let earlier = try? JSONDecoder().decode(Localization.self, from: data) {
+            return earlier
+        }
+        defer {
+            if let known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
+        }
         do {
             let source = String(decoding: data, as: UTF8.self)
             let starter = try SolutionMarkers.starter(from: try workbook.read(reference), path: reference)
@@ -57,6 +67,25 @@ public struct RepairProbe: Sendable {
         }
         result.seconds = Date().timeIntervalSince(started)
         return result
+    }
+
+    /// Where the probe's finding for `grade` is kept: keyed by the chapter's learner
+    /// files, the exercise, its failing tests, the probe's own version and the toolchain.
+    private func knownFile(_ grade: ExerciseGrade, chapter: Chapter) -> URL? {
+        var hash = ContentHash()
+        hash.combine("locate-v1")
+        hash.combine(toolchain.version)
+        hash.combine(grade.id.description)
+        hash.combine(grade.status.rawValue)
+        hash.combine(grade.tests.filter { $0.status != .pass }.map(\.name).sorted().joined(separator: "\n"))
+        for exercise in chapter.exercises {
+            guard let file = workbook.learnerFile(for: exercise, in: chapter) else { continue }
+            hash.combine(file.lastPathComponent)
+            hash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        let folder = workbook.cacheFolder.appendingPathComponent("locate").appendingPathComponent("found")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        return folder.appendingPathComponent(hash.hex + ".json")
     }
 
     private func probe(_ mutants: [Mutant], grade: ExerciseGrade, exercise: Exercise, file: URL, chapter: Chapter,
@@ -91,7 +120,9 @@ public struct RepairProbe: Sendable {
         let tried = Mutex(0)
         let deadline = started.addingTimeInterval(limits.budget)
         let probed = schema
-        let timeout = limits.timeout
+        // A repair runs about as long as the failing run did; a mutant that waits or loops
+        // is cut well before `check`'s own limit.
+        let timeout = min(limits.timeout, max(1, 2 * baseline.seconds + 0.5))
         let toolchain = toolchain
         _ = try BlockingLanes.map(order, width: limits.lanes) { number -> Bool in
             if found.withLock({ $0 != nil }) || Date() > deadline { return false }

@@ -7,7 +7,7 @@ import Testing
 /// itself one-way and the platform code where the seam is.
 @Suite("The engine's layers import downwards only, and platform code stays behind its seam")
 struct LayeringTests {
-    static let layers = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit", "WorkbookCLI"]
+    static let layers = ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookKit", "WorkbookLocate", "WorkbookCLI"]
 
     static let sources: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -95,7 +95,7 @@ enum CheckCommand: Command {
 
         var grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
-        let locate = CheckLocate(workbook: target.workbook, environment: context.environment)
+        let locate = CheckLocate(workbook: target.workbook, environment: context.environment, console: console)
         if format == .json, let locate { grade = locate.annotated(grade, chapter: target.chapter) }
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)

@@ -7,17 +7,25 @@ import WorkbookToolchain
 /// Where to look, for `check` and `watch`: the repair probe run on a failing write
 /// exercise after its ✗ line is printed, its lines put first under it. `WORKBOOK_LOCATE=0`
 /// leaves it out.
-struct CheckLocate: Sendable {
+struct CheckLocate {
     let probe: RepairProbe
+    /// With `WORKBOOK_TIMINGS=1`, each probe's time and mutants tried go to standard error.
+    let timings: Console?
 
-    init?(workbook: Workbook, environment: [String: String]) {
+    init?(workbook: Workbook, environment: [String: String], console: Console) {
+        timings = CommandContext.wantsTimings(environment) ? console : nil
         guard environment["WORKBOOK_LOCATE"] != "0",
               let toolchain = try? SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder) else { return nil }
         probe = RepairProbe(workbook: workbook, toolchain: toolchain)
     }
 
     func localization(_ grade: ExerciseGrade, in chapter: Chapter) -> Localization? {
-        probe.locate(grade, in: chapter)
+        let found = probe.locate(grade, in: chapter)
+        if let found, let timings {
+            timings.printError("workbook: " + String(format: "%6.3f s", found.seconds)
+                + "  located \(found.exercise): line \(found.line.map(String.init) ?? "none"), \(found.tried) changes tried")
+        }
+        return found
     }
 
     /// The report's lines for `grade`: the summary and the named line in context.

@@ -60,7 +60,7 @@ enum WatchCommand: Command {
         }
         let toolchain = try context.toolchain(for: workbook)
         let quit = QuitKeys(enabled: console.interactive)
-        let locate = CheckLocate(workbook: workbook, environment: context.environment)
+        let locate = CheckLocate(workbook: workbook, environment: context.environment, console: console)
         defer { quit.restore() }
 
         func check(_ chapter: Chapter, only: ExerciseID?) {
