@@ -43,12 +43,31 @@ struct MutantSchema: Sendable {
             guard index >= 0, index + mutant.original.count <= lines.count,
                   Array(lines[index..<(index + mutant.original.count)]) == mutant.original else { continue }
             let range = index...(index + mutant.original.count - 1)
+            // A shorthand argument the closure did not have changes how many it takes,
+            // for every mutant switched in it: the switch would not compile.
+            let shorthands = { (text: String) in Set(text.matches(of: /\$[0-9]+/).map { String($0.output) }) }
+            if !shorthands(mutant.replacement.joined(separator: "\n")).isSubset(of: shorthands(mutant.original.joined(separator: "\n"))) {
+                continue
+            }
+            // A deleted line that is its body's only statement leaves a value-returning
+            // body empty (its `if` no longer an expression): it would not compile either.
+            if mutant.replacement.isEmpty, shape.isWholeBody(range) { continue }
+            // So does a deleted `return value`: the function's end is reached without one.
+            if mutant.replacement.isEmpty, mask.code(line: index).hasPrefix("return ") { continue }
             if shape.isStatementRun(range) {
                 statements[range, default: []].append((number, mutant.replacement))
                 numbered[number] = mutant
                 continue
             }
             guard mutant.original.count == 1, mutant.replacement.count == 1 else { continue }
+            // The head of a block statement (`queue.async {`, `if x {`, `for … {`): the
+            // whole statement switched, its first line mutated. Not for a condition or a
+            // value that an expression switch below can take.
+            if let end = shape.blockEnd(from: index), shape.isStatementRun(index...end), shape.expressionSpan(index) == nil {
+                statements[index...end, default: []].append((number, mutant.replacement + lines[(index + 1)...end]))
+                numbered[number] = mutant
+                continue
+            }
             let original = Array(lines[index]), mutated = Array(mutant.replacement[0])
             // The first span that holds the change (the same text before it and after it):
             // the line's condition or value, else the body of a one-line closure.
@@ -251,6 +270,30 @@ struct LineShapes {
         let from = equals + 3
         guard from < end, Self.balanced(characters, isCode: isCode, from..<end) else { return nil }
         return from..<end
+    }
+
+    /// Lines `range` are all their block holds: the code before them opens it, the code
+    /// after them closes it.
+    func isWholeBody(_ range: ClosedRange<Int>) -> Bool {
+        let before = previousCode(range.lowerBound) ?? ""
+        let after = nextCode(range.upperBound) ?? ""
+        return (before.hasSuffix("{") || before.hasSuffix(" in")) && after.hasPrefix("}")
+    }
+
+    /// The last line of the block that line `index` opens (its code ends with `{` or with
+    /// a closure's `in`): where the brackets close again.
+    func blockEnd(from index: Int) -> Int? {
+        let code = mask.code(line: index)
+        guard code.hasSuffix("{") || code.hasSuffix(" in") else { return nil }
+        var depth = 0
+        for line in index..<lines.count {
+            for (character, isCode) in zip(mask.characters[line], mask.lines[line]) where isCode {
+                if "({[".contains(character) { depth += 1 }
+                if ")}]".contains(character) { depth -= 1 }
+            }
+            if depth <= 0 { return depth == 0 && line > index ? line : nil }
+        }
+        return nil
     }
 
     /// The bodies of the one-line closures on line `index` (`{ $0.name < $1.name }`,

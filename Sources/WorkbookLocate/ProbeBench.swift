@@ -67,7 +67,8 @@ struct ProbeBench {
     }
 
     /// Exercise `id` graded on the bench by its own tests, with mutant `mutant` switched on.
-    func grade(_ id: ExerciseID, mutant: Int, toolchain: SwiftToolchain, timeout: Double) throws -> ExerciseGrade? {
+    func grade(_ id: ExerciseID, mutant: Int, toolchain: SwiftToolchain, timeout: Double,
+               log: (@Sendable (String) -> Void)? = nil) throws -> ExerciseGrade? {
         var options = Grader.Options()
         options.timeout = timeout
         options.parallelism = 1
@@ -75,7 +76,11 @@ struct ProbeBench {
         options.wantedTestsOnly = true
         options.wholeModuleDiagnostics = false
         options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
-        return try Grader(workbook: workbook, toolchain: toolchain, options: options).grade(chapter, only: id)
-            .exercises.first { $0.id == id }
+        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        if let log {
+            let started = Date()
+            grader.events = { event in log(String(format: "%.3f s", Date().timeIntervalSince(started)) + " mutant \(mutant): \(event)") }
+        }
+        return try grader.grade(chapter, only: id).exercises.first { $0.id == id }
     }
 }

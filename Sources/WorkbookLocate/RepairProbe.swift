@@ -15,12 +15,15 @@ public struct RepairProbe: Sendable {
     public struct Limits: Sendable {
         /// Mutants tried at most.
         public var candidates = 120
-        /// Seconds the tests of one mutant may run (a mutant that waits forever is no repair).
-        public var timeout: Double = 4
-        /// Seconds the probe may take, compiles included; past them it stops, unsure.
-        public var budget: Double = 30
-        /// Mutants run side by side.
-        public var lanes = 2
+        /// Seconds one mutant's tests may run at most (`mutantTimeout` takes less).
+        public var timeout: Double = 10
+        /// Seconds the mutants' runs may take, after the schema compiled; past them the
+        /// probe stops, unsure.
+        public var budget: Double = 20
+        /// Mutants run side by side: their tests mostly wait (on queues, timers), as `check`'s do.
+        public var lanes = max(2, min(4, 2 * BlockingLanes.processors))
+        /// Told each compile round's outcome (`WORKBOOK_TIMINGS=1` prints it).
+        public var log: (@Sendable (String) -> Void)?
 
         public init() {}
     }
@@ -98,37 +101,48 @@ public struct RepairProbe: Sendable {
         let source = String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
         var kept = mutants
         var schema = MutantSchema.make(source: source, mutants: kept)
-        var baseline: ExerciseGrade?
-        // Compile; a switch that does not compile is dropped and the rest compiled again.
+        // Each mutant's time limit, from the learner's own run (`mutantTimeout`).
+        let timeout = Self.mutantTimeout(grade, limit: limits.timeout)
+        let log = limits.log
+        var compiled = false
+        // Compile, and run once with no mutant switched on (within the mutants' limit: only
+        // whether it compiles, and that it does not pass, matter); a switch that does not
+        // compile is dropped and the rest compiled again.
         for _ in 0..<4 {
             try bench.write(Data(schema.text.utf8), to: benchFile)
-            guard let graded = try bench.grade(exercise.id, mutant: 0, toolchain: toolchain, timeout: limits.timeout) else { return result }
-            guard graded.status == .doesNotCompile else { baseline = graded; break }
+            guard let graded = try bench.grade(exercise.id, mutant: 0, toolchain: toolchain, timeout: timeout) else { return result }
+            log?("locate \(exercise.id): schema of \(schema.mutants.count) mutants: \(graded.status.rawValue)")
+            // Passing with nothing switched on, the failure was not the file's alone (a
+            // flaky test, a machine too busy): no repair can be told apart.
+            if graded.status == .passed { return result }
+            guard graded.status == .doesNotCompile else { compiled = true; break }
             let culprits = schema.culprits(errorLines: Self.errorLines(in: graded.message, file: benchFile.lastPathComponent))
+            log?("locate \(exercise.id): dropped \(culprits.sorted()) for\n"
+                + graded.message.split(separator: "\n").filter { $0.contains(": error:") }.prefix(12).joined(separator: "\n"))
             guard !culprits.isEmpty else { return result }
             let dropped = culprits.compactMap { schema.mutants[$0] }
             kept.removeAll { dropped.contains($0) }
             schema = MutantSchema.make(source: source, mutants: kept)
         }
-        // With no mutant switched on, the schema must fail as the learner's file failed.
-        guard let baseline, baseline.status == grade.status,
-              Set(baseline.tests.filter { $0.status != .pass }.map(\.name)) == Set(grade.tests.filter { $0.status != .pass }.map(\.name)) else {
-            return result
-        }
+        result.compileSeconds = Date().timeIntervalSince(started)
+        guard compiled else { return result }
         let order = schema.mutants.keys.sorted()
         let found = Mutex<Int?>(nil)
         let tried = Mutex(0)
-        let deadline = started.addingTimeInterval(limits.budget)
+        // The budget is the runs': a first probe of a chapter compiles its module cold.
+        let deadline = Date().addingTimeInterval(limits.budget)
         let probed = schema
-        // A repair runs about as long as the failing run did; a mutant that waits or loops
-        // is cut well before `check`'s own limit.
-        let timeout = min(limits.timeout, max(1, 2 * baseline.seconds + 0.5))
         let toolchain = toolchain
+        log?("locate \(exercise.id): each mutant's limit " + String(format: "%.1f s", timeout))
         _ = try BlockingLanes.map(order, width: limits.lanes) { number -> Bool in
             if found.withLock({ $0 != nil }) || Date() > deadline { return false }
             tried.withLock { $0 += 1 }
-            let graded = try bench.grade(exercise.id, mutant: number, toolchain: toolchain, timeout: timeout)
+            let graded = try bench.grade(exercise.id, mutant: number, toolchain: toolchain, timeout: timeout, log: log)
+            log?("locate \(exercise.id): mutant \(number) (line \(probed.mutants[number]?.line ?? 0)): \(graded?.status.rawValue ?? "?") in "
+                + String(format: "%.2f s", graded?.seconds ?? 0))
             guard graded?.status == .passed else { return false }
+            // Passed twice: a repair, not a test that passes by chance.
+            guard try bench.grade(exercise.id, mutant: number, toolchain: toolchain, timeout: timeout)?.status == .passed else { return false }
             found.withLock { if $0 == nil || number < $0! { $0 = number } }
             return true
         }
@@ -139,6 +153,24 @@ public struct RepairProbe: Sendable {
             result.unsure = "the probe ran out of time"
         }
         return result
+    }
+
+    /// Seconds one mutant's tests may run. A repair passes every test, so it takes about
+    /// what the tests that pass took, three times over and a second; the failing ones may
+    /// have waited for something that never came (3.10's waited 8 s, a repair passed in
+    /// 0.16 s, measured). With no test passing, twice the failing run and a second; after
+    /// a time-out, 4 s.
+    static func mutantTimeout(_ run: ExerciseGrade, limit: Double) -> Double {
+        let passing = run.tests.filter { $0.status == .pass }
+        let seconds: Double
+        if run.status == .timedOut {
+            seconds = 4
+        } else if !passing.isEmpty {
+            seconds = 3 * passing.map(\.seconds).reduce(0, +) + 1
+        } else {
+            seconds = 2 * run.seconds + 1
+        }
+        return min(limit, max(1.5, seconds))
     }
 
     /// The line a repairing mutant names: the one it changes, or for a statement moved up
@@ -188,6 +220,8 @@ public struct Localization: Sendable, Equatable, Codable {
     /// Mutants whose tests ran.
     public var tried: Int
     public var seconds: Double
+    /// Of `seconds`, those until the schema compiled and ran once with no mutant on.
+    public var compileSeconds: Double?
     /// Why the probe could not say either way (it stopped early), when it could not.
     public var unsure: String?
 

@@ -46,7 +46,7 @@ struct LocalizationMistakesTests {
                     with: "where try !predicate(self[index])", kind: "flipped condition"),
         ],
         3: [
-            Mistake(exercise: "3.1", file: "Ex1_DinerQueue.swift", replace: "queue.async { recorder.span", with: "queue.sync { recorder.span",
+            Mistake(exercise: "3.2", file: "Ex2_LoadInventory.swift", replace: "    queue.async {\n", with: "    queue.sync {\n",
                     kind: "sync for async"),
             Mistake(exercise: "3.2", file: "Ex2_LoadInventory.swift", replace: "            done()\n", with: "            done()\n            done()\n",
                     kind: "completion called twice"),
@@ -118,7 +118,9 @@ struct LocalizationMistakesTests {
                 #expect(section.contains("no line singled out"), "\(mistake): the report neither names a line nor says none is singled out:\n\(section)")
                 verdict = .none
             }
-            verdicts.append((mistake, verdict, seconds.map { String(format: "%.2f s", $0) } ?? "?"))
+            let said = section.split(separator: "\n").first { $0.contains("look here") || $0.contains("no line singled out") }
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            verdicts.append((mistake, verdict, (seconds.map { String(format: "%.2f s", $0) } ?? "?") + (verdict == .named ? "" : " [\(said)]")))
             #expect(verdict != .passed, "\(mistake) passed: not caught")
             if case .wrong(let named) = verdict {
                 Issue.record("\(mistake): the probe named \(named), not the mistake's line \(changed.sorted()):\n\(section)")

@@ -16,14 +16,17 @@ struct CheckLocate {
         timings = CommandContext.wantsTimings(environment) ? console : nil
         guard environment["WORKBOOK_LOCATE"] != "0",
               let toolchain = try? SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder) else { return nil }
-        probe = RepairProbe(workbook: workbook, toolchain: toolchain)
+        var limits = RepairProbe.Limits()
+        if let timings { limits.log = { timings.printError("workbook: " + $0) } }
+        probe = RepairProbe(workbook: workbook, toolchain: toolchain, limits: limits)
     }
 
     func localization(_ grade: ExerciseGrade, in chapter: Chapter) -> Localization? {
         let found = probe.locate(grade, in: chapter)
         if let found, let timings {
             timings.printError("workbook: " + String(format: "%6.3f s", found.seconds)
-                + "  located \(found.exercise): line \(found.line.map(String.init) ?? "none"), \(found.tried) changes tried")
+                + "  located \(found.exercise): line \(found.line.map(String.init) ?? "none"), \(found.tried) changes tried, "
+                + String(format: "%.3f s", found.compileSeconds ?? 0) + " to compile the schema and run it once")
         }
         return found
     }
