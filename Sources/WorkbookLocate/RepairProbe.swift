@@ -115,6 +115,13 @@ public struct RepairProbe: Sendable {
             // Passing with nothing switched on, the failure was not the file's alone (a
             // flaky test, a machine too busy): no repair can be told apart.
             if graded.status == .passed { return result }
+            // Where both ran to the end, nothing switched on must fail the same tests: a
+            // switch that changed the file's meaning would make every finding untrue.
+            if graded.status == .failed, grade.status == .failed,
+               Set(graded.tests.filter { $0.status != .pass }.map(\.name)) != Set(grade.tests.filter { $0.status != .pass }.map(\.name)) {
+                log?("locate \(exercise.id): the schema fails other tests than the file: no finding")
+                return result
+            }
             guard graded.status == .doesNotCompile else { compiled = true; break }
             let culprits = schema.culprits(errorLines: Self.errorLines(in: graded.message, file: benchFile.lastPathComponent))
             log?("locate \(exercise.id): dropped \(culprits.sorted()) for\n"

@@ -55,6 +55,15 @@ struct MutantSchemaTests {
         #expect(schema.culprits(errorLines: [line + 3]) == [2])
     }
 
+    @Test("the statement after a case label is switched on its own line")
+    func labelled() {
+        let source = "func f(_ up: Bool) -> Int {\n    var y = 0\n    switch up {\n    case true: y = 1 + 2\n    case false: y = 3\n    }\n    return y\n}"
+        let line = source.components(separatedBy: "\n")[3]
+        let schema = MutantSchema.make(source: source, mutants: [Self.mutant(4, line, ["    case true: y = 1 - 2"])])
+        #expect(schema.mutants.keys.sorted() == [1])
+        #expect(schema.text.contains("    case true: if __workbookMutant == 1 { y = 1 - 2 } else { y = 1 + 2 }\n"))
+    }
+
     @Test("the learner's lines are those not the starter's")
     func learnerLines() {
         let starter = ["func f() -> Int {", "    0  // replace", "}"]
