@@ -39,11 +39,11 @@ public struct RepairProbe: Sendable {
     }
 
     /// Where to look in `grade`'s file, or why no line is singled out; nil when the probe
-    /// does not apply (the exercise passes, is not a write exercise, or fails on another
+    /// does not apply (the exercise passes, is not a write or compile exercise, or fails on another
     /// exercise's code).
     public func locate(_ grade: ExerciseGrade, in chapter: Chapter) -> Localization? {
         guard grade.status == .failed || grade.status == .crashed || grade.status == .timedOut, grade.dependencies.isEmpty,
-              let exercise = chapter.exercise(grade.id), exercise.kind == .write,
+              let exercise = chapter.exercise(grade.id), exercise.kind == .write || exercise.kind == .compile,
               let file = workbook.learnerFile(for: exercise, in: chapter), let reference = exercise.referenceFile,
               let data = FileManager.default.contents(atPath: file.path) else { return nil }
         let started = Date()
