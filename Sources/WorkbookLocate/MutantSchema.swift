@@ -26,6 +26,8 @@ struct MutantSchema: Sendable {
     /// Per line of `text` (0-based), the mutants whose switch wrote it: a compiler error
     /// there drops them.
     let owners: [[Int]]
+    /// Per line of `text` (0-based) with expression switches: each choice's columns.
+    var choiceColumns: [Int: [(Range<Int>, Int)]] = [:]
 
     /// The switches for `mutants` (numbered from 1 in order) in `source`.
     static func make(source: String, mutants all: [Mutant]) -> MutantSchema {
@@ -56,6 +58,16 @@ struct MutantSchema: Sendable {
             if mutant.replacement.isEmpty, shape.isWholeBody(range) { continue }
             // So does a deleted `return value`: the function's end is reached without one.
             if mutant.replacement.isEmpty, mask.code(line: index).hasPrefix("return ") { continue }
+            // A function's or closure's only expression (`quantities.keys.first { … }`) is
+            // its value: a ternary keeps the type the body is expected to have, where an
+            // `if` expression's branches are typed alone (an optional, measured in 2.4).
+            if mutant.original.count == 1, mutant.replacement.count == 1, shape.isWholeBody(range),
+               let span = shape.wholeExpression(index), let choice = Self.choice(Array(lines[index]), Array(mutant.replacement[0]), in: span) {
+                if let existing = expressions[index], existing.span != span { continue }
+                expressions[index, default: (span, [])].choices.append((number, choice))
+                numbered[number] = mutant
+                continue
+            }
             if shape.isStatementRun(range) {
                 statements[range, default: []].append((number, mutant.replacement))
                 numbered[number] = mutant
@@ -95,24 +107,29 @@ struct MutantSchema: Sendable {
 
         // Each original line's text, as lines with the mutants that wrote them.
         var chunks: [[(text: String, owners: [Int])]?] = lines.map { [($0, [])] }
+        // Where each choice sits on its line (UTF-8 columns, as the compiler counts them):
+        // an error inside one drops that mutant alone.
+        var columns: [Int: [(Range<Int>, Int)]] = [:]
         for (index, switched) in expressions {
             let characters = Array(lines[index])
-            let original = String(characters[switched.span])
-            var expression = "(" + original + ")"
-            for (number, choice) in switched.choices.reversed() {
-                expression = "\(variable) == \(number) ? (\(choice)) : " + expression
+            var text = String(characters[..<switched.span.lowerBound]) + "("
+            for (number, choice) in switched.choices {
+                text += "\(variable) == \(number) ? ("
+                columns[index, default: []].append(((text.utf8.count + 1)..<(text.utf8.count + 1 + choice.utf8.count), number))
+                text += choice + ") : "
             }
-            let text = String(characters[..<switched.span.lowerBound]) + "(" + expression + ")" + String(characters[switched.span.upperBound...])
+            text += "(" + String(characters[switched.span]) + "))" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
         }
         for (index, switched) in labelled {
             let characters = Array(lines[index])
-            let original = String(characters[switched.span])
             var text = String(characters[..<switched.span.lowerBound])
             for (position, (number, choice)) in switched.choices.enumerated() {
-                text += (position == 0 ? "" : " else ") + "if \(variable) == \(number) { \(choice) }"
+                text += (position == 0 ? "" : " else ") + "if \(variable) == \(number) { "
+                columns[index, default: []].append(((text.utf8.count + 1)..<(text.utf8.count + 1 + choice.utf8.count), number))
+                text += choice + " }"
             }
-            text += " else { \(original) }" + String(characters[switched.span.upperBound...])
+            text += " else { \(String(characters[switched.span])) }" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
         }
         // Smaller runs first, so a larger one holds them in its `else`; a run that
@@ -138,11 +155,19 @@ struct MutantSchema: Sendable {
             chunks[range.lowerBound] = rendered
             for index in range.dropFirst() { chunks[index] = nil }
         }
-        var output = chunks.compactMap { $0 }.flatMap { $0 }
+        // Each chunk's first line is its original line's (or the switch's opening line).
+        var output: [(text: String, owners: [Int])] = []
+        var choiceColumns: [Int: [(Range<Int>, Int)]] = [:]
+        for (index, chunk) in chunks.enumerated() {
+            guard let chunk else { continue }
+            if let placed = columns[index], chunk.count == 1 { choiceColumns[output.count] = placed }
+            output += chunk
+        }
         // Read once, when first used: the tests' environment names the mutant.
         output.append(("import Foundation", []))
         output.append(("private let \(variable) = Int(ProcessInfo.processInfo.environment[\"\(environmentKey)\"] ?? \"\") ?? 0", []))
-        return MutantSchema(text: output.map(\.text).joined(separator: "\n") + "\n", mutants: numbered, owners: output.map(\.owners))
+        return MutantSchema(text: output.map(\.text).joined(separator: "\n") + "\n", mutants: numbered, owners: output.map(\.owners),
+                            choiceColumns: choiceColumns)
     }
 
     /// What `mutated` has in place of `span` of `original`, when the two are the same
@@ -157,9 +182,14 @@ struct MutantSchema: Sendable {
     /// The mutants to drop for compiler errors on `errorLines` (1-based lines of `text`):
     /// those whose switch wrote the line, else the nearest switch above it (a switch
     /// that put a declaration out of its uses' reach breaks a later line).
-    func culprits(errorLines: [Int]) -> Set<Int> {
+    func culprits(errorLines: [Int], columns: [Int?] = []) -> Set<Int> {
         var culprits: Set<Int> = []
-        for line in errorLines {
+        for (position, line) in errorLines.enumerated() {
+            if position < columns.count, let column = columns[position],
+               let choice = choiceColumns[line - 1]?.first(where: { $0.0.contains(column) }) {
+                culprits.insert(choice.1)
+                continue
+            }
             var index = min(max(line - 1, 0), owners.count - 1)
             while index >= 0, owners[index].isEmpty { index -= 1 }
             if index >= 0 { culprits.formUnion(owners[index]) }
@@ -323,6 +353,25 @@ struct LineShapes {
         let start = colon + 2
         guard start < end, Self.balanced(characters, isCode: isCode, start..<end),
               !["let ", "var ", "defer", "fallthrough"].contains(where: String(characters[start..<end]).hasPrefix) else { return nil }
+        return start..<end
+    }
+
+    /// Line `index`'s code whole, when it is one expression (no keyword first, no
+    /// assignment): what a ternary may switch.
+    func wholeExpression(_ index: Int) -> Range<Int>? {
+        let code = mask.code(line: index)
+        let characters = mask.characters[index]
+        let isCode = mask.lines[index]
+        let comments = mask.comments[index]
+        guard inCodeBody[index], !code.isEmpty,
+              !["return", "if ", "guard ", "for ", "while ", "switch ", "throw ", "try", "await ", "let ", "var ", "defer", "break",
+                "continue", "fallthrough", "do ", "repeat"].contains(where: code.hasPrefix),
+              !Self.continuing.contains(where: code.hasPrefix), !code.hasSuffix("{"),
+              let start = characters.indices.first(where: { isCode[$0] && !characters[$0].isWhitespace }),
+              let end = characters.indices.last(where: { !comments[$0] && !characters[$0].isWhitespace }).map({ $0 + 1 }),
+              Self.balanced(characters, isCode: isCode, start..<end) else { return nil }
+        for assignment in [" = ", " += ", " -= ", " *= ", " /= "]
+        where !Self.topLevel(of: Array(assignment), in: characters, isCode: isCode, from: start).isEmpty { return nil }
         return start..<end
     }
 

@@ -123,7 +123,8 @@ public struct RepairProbe: Sendable {
                 return result
             }
             guard graded.status == .doesNotCompile else { compiled = true; break }
-            let culprits = schema.culprits(errorLines: Self.errorLines(in: graded.message, file: benchFile.lastPathComponent))
+            let errors = Self.errorPlaces(in: graded.message, file: benchFile.lastPathComponent)
+            let culprits = schema.culprits(errorLines: errors.map(\.line), columns: errors.map(\.column))
             log?("locate \(exercise.id): dropped \(culprits.sorted()) for\n"
                 + graded.message.split(separator: "\n").filter { $0.contains(": error:") }.prefix(12).joined(separator: "\n"))
             guard !culprits.isEmpty else { return result }
@@ -186,11 +187,14 @@ public struct RepairProbe: Sendable {
         mutant.operatorName == "completion-first" ? mutant.line + mutant.original.count - 1 : mutant.line
     }
 
-    /// The 1-based lines of `file` that compiler errors in `message` name.
-    static func errorLines(in message: String, file: String) -> [Int] {
+    /// The places (1-based line, column) in `file` that compiler errors in `message` name.
+    static func errorPlaces(in message: String, file: String) -> [(line: Int, column: Int?)] {
         message.split(separator: "\n").compactMap { line in
-            guard line.contains("error"), let range = line.range(of: file + ":") else { return nil }
-            return Int(line[range.upperBound...].prefix { $0.isNumber })
+            guard line.contains(": error:"), let range = line.range(of: file + ":") else { return nil }
+            let rest = line[range.upperBound...]
+            guard let number = Int(rest.prefix { $0.isNumber }) else { return nil }
+            let afterLine = rest.drop { $0.isNumber }.dropFirst()
+            return (number, Int(afterLine.prefix { $0.isNumber }))
         }
     }
 

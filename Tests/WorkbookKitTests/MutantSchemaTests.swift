@@ -55,6 +55,20 @@ struct MutantSchemaTests {
         #expect(schema.culprits(errorLines: [line + 3]) == [2])
     }
 
+    @Test("a compiler error inside one choice of a line's ternary drops that choice alone")
+    func choiceColumns() throws {
+        let source = "func f(_ xs: [Int]) -> Int? {\n    xs.first { $0 > 1 }\n}"
+        let line = source.components(separatedBy: "\n")[1]
+        let schema = MutantSchema.make(source: source, mutants: [
+            Self.mutant(2, line, ["    xs.first { $0 >= 1 }"]), Self.mutant(2, line, ["    xs.last { $0 > 1 }"]),
+        ])
+        let text = try #require(schema.text.components(separatedBy: "\n").dropFirst().first)
+        #expect(text == "    (__workbookMutant == 1 ? (xs.first { $0 >= 1 }) : __workbookMutant == 2 ? (xs.last { $0 > 1 }) : (xs.first { $0 > 1 }))")
+        let column = try #require(text.range(of: "xs.last")).lowerBound.utf16Offset(in: text) + 1
+        #expect(schema.culprits(errorLines: [2], columns: [column]) == [2])
+        #expect(schema.culprits(errorLines: [2], columns: [nil]) == [1, 2])
+    }
+
     @Test("the statement after a case label is switched on its own line")
     func labelled() {
         let source = "func f(_ up: Bool) -> Int {\n    var y = 0\n    switch up {\n    case true: y = 1 + 2\n    case false: y = 3\n    }\n    return y\n}"
