@@ -39,8 +39,8 @@ public struct RepairProbe: Sendable {
     }
 
     /// Where to look in `grade`'s file, or why no line is singled out; nil when the probe
-    /// does not apply (the exercise passes, is not a write or compile exercise, or fails on another
-    /// exercise's code).
+    /// does not apply (the exercise passes, is not a write or compile exercise, or fails on
+    /// another exercise's code).
     public func locate(_ grade: ExerciseGrade, in chapter: Chapter) -> Localization? {
         guard grade.status == .failed || grade.status == .crashed || grade.status == .timedOut, grade.dependencies.isEmpty,
               let exercise = chapter.exercise(grade.id), exercise.kind == .write || exercise.kind == .compile,
@@ -60,7 +60,8 @@ public struct RepairProbe: Sendable {
         }
         do {
             let source = String(decoding: data, as: UTF8.self)
-            let starter = try SolutionMarkers.starter(from: try workbook.read(reference), path: reference)
+            // Without the reference (a student release ships none), every line counts as the learner's.
+            let starter = (try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)) ?? ""
             let mutants = LearnerMutants.make(source: source, starter: starter, exercise: grade.id.description, path: grade.learnerFile,
                                               reached: reachedLines(grade, source: source))
             result = try probe(Array(mutants.prefix(limits.candidates)), grade: grade, exercise: exercise, file: file, chapter: chapter,
