@@ -19,7 +19,7 @@ let strict: [SwiftSetting] = [
 /// The engine's targets, lowest first (drawn in docs/architecture.md).
 let engineTargets = [
     "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning",
-    "WorkbookGrading", "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease",
+    "WorkbookGrading", "WorkbookRendering", "WorkbookMutation", "WorkbookLocate", "WorkbookClassroom", "WorkbookRelease",
 ]
 let engine: [Target.Dependency] = engineTargets.map { .target(name: $0) }
 
@@ -50,6 +50,8 @@ var targets: [Target] = [
     .target(name: "WorkbookRendering", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning"], swiftSettings: strict),
     // Mutants of the references, and whether the tests catch them.
     .target(name: "WorkbookMutation", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading"], swiftSettings: strict),
+    // Where to look in a failing exercise: the repair probe over mutant schemata (docs/localization.md).
+    .target(name: "WorkbookLocate", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading", "WorkbookMutation"], swiftSettings: strict),
     // A class: submissions, the gradebook, similarity, the Classroom workflow.
     .target(name: "WorkbookClassroom", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading"], swiftSettings: strict),
     // A student release: what goes in, its manifest, its audit.

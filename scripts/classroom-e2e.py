@@ -50,7 +50,7 @@ CACHE_RESTORE = "actions/cache/restore@"
 CACHE_SAVE = "actions/cache/save@"
 # The targets the `workbook` product is built from (Package.swift).
 TOOL_TARGETS = ["CCmark", "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning", "WorkbookGrading",
-                "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease", "WorkbookCLI", "workbook"]
+                "WorkbookRendering", "WorkbookMutation", "WorkbookLocate", "WorkbookClassroom", "WorkbookRelease", "WorkbookCLI", "workbook"]
 GIT_ID = ["-c", "user.name=Student", "-c", "user.email=student@example.invalid", "-c", "init.defaultBranch=main",
           "-c", "commit.gpgsign=false"]
 

@@ -46,6 +46,10 @@ struct ExerciseRuns {
                               learnerFile: settings.paths.displayPath(of: submission))
             }
         case .success(let runner):
+            // Linked, the runner needs nothing of the module's build folder (its library is
+            // a copy in the cache): other builds of the folder may go on while the tests
+            // run (the repair probe's lanes waited for each other's runs, measured).
+            inputs.release()
             events?(.running(exercises: pending.count))
             let ran = SuiteRunner(settings: settings, runner: runner, chapter: chapter, submissions: submissions).run(pending)
             for grade in ran {

@@ -57,6 +57,9 @@ public struct Grader: Sendable {
         public var wholeModuleDiagnostics = true
         /// Seconds the chapter module's compile may take (`IncrementalModuleBuilder.compileTimeout`).
         public var compileTimeout: Double = 300
+        /// Added to the environment the tests run in: the repair probe (WorkbookLocate)
+        /// names the mutant of its schema to switch on. Part of every result's key.
+        public var testEnvironment: [String: String] = [:]
 
         public init() {}
     }
@@ -86,7 +89,8 @@ public struct Grader: Sendable {
 
     private var runSettings: SuiteRunner.Settings {
         SuiteRunner.Settings(timeout: options.timeout, outputLimit: options.outputLimit, outputPerTest: options.outputPerTest,
-                             parallelism: options.parallelism, cache: cache, paths: paths)
+                             parallelism: options.parallelism, cache: cache, paths: paths,
+                             environment: options.testEnvironment)
     }
 
     private var predictionSettings: PredictionGrader.Settings {
@@ -173,7 +177,8 @@ public struct Grader: Sendable {
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
         ContentHash.of([WorkbookVersion.current, toolchain.version,
-                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)"]).prefix(8) + "-"
+                        "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)",
+                        options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")]).prefix(8) + "-"
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
@@ -184,6 +189,7 @@ public struct Grader: Sendable {
         hash.combine(RunnerEntryPoint.source)
         hash.combine(Sandbox.status.summary)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly) \(options.wholeModuleDiagnostics)")
+        hash.combine(options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []

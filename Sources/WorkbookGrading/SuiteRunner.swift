@@ -20,6 +20,8 @@ struct SuiteRunner {
         var parallelism: Int
         var cache: URL
         var paths: LearnerPaths
+        /// Added to the tests' environment (`Grader.Options.testEnvironment`).
+        var environment: [String: String] = [:]
     }
 
     let settings: Settings
@@ -50,6 +52,7 @@ struct SuiteRunner {
         environment["SWIFT_BACKTRACE"] = CrashReport.backtraceSettings
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
+        environment.merge(settings.environment) { $1 }
         let key = RunnerEntryPoint.Key.random()
         let result: ChildProcess.Result
         do {

@@ -21,7 +21,7 @@ enum ReleasePackageManifest {
 
     let engine: [Target.Dependency] = [
         "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning",
-        "WorkbookGrading", "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease",
+        "WorkbookGrading", "WorkbookRendering", "WorkbookMutation", "WorkbookLocate", "WorkbookClassroom", "WorkbookRelease",
     ]
 
     let package = Package(
@@ -41,6 +41,7 @@ enum ReleasePackageManifest {
             .target(name: "WorkbookGrading", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning"]),
             .target(name: "WorkbookRendering", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning"]),
             .target(name: "WorkbookMutation", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading"]),
+            .target(name: "WorkbookLocate", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading", "WorkbookMutation"]),
             .target(name: "WorkbookClassroom", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookGrading"]),
             .target(name: "WorkbookRelease", dependencies: ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRendering", "WorkbookClassroom"]),
             .target(name: "WorkbookCLI", dependencies: engine),
@@ -56,6 +57,6 @@ enum ReleasePackageManifest {
     /// The source folders the manifest builds (`Sources/<name>`), copied as they are.
     static let toolFolders = [
         "CCmark", "WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning", "WorkbookGrading",
-        "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease", "WorkbookCLI", "workbook", "Diner", "Stage",
+        "WorkbookRendering", "WorkbookMutation", "WorkbookLocate", "WorkbookClassroom", "WorkbookRelease", "WorkbookCLI", "workbook", "Diner", "Stage",
     ]
 }

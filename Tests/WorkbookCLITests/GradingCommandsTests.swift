@@ -37,12 +37,18 @@ final class FixtureSession: @unchecked Sendable {
         return (try? await onOwnThread { self.runBlocking(arguments) }) ?? (-1, "", "")
     }
 
-    private func runBlocking(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+    /// `run`, with `extra` added to the command's environment.
+    func run(_ arguments: [String], environment extra: [String: String]) async -> (code: Int32, out: String, err: String) {
+        (try? await onOwnThread { self.runBlocking(arguments, environment: extra) }) ?? (-1, "", "")
+    }
+
+    private func runBlocking(_ arguments: [String], environment extra: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
         lock.lock(); out = ""; err = ""; lock.unlock()
         let console = Console(
             out: { text in self.lock.lock(); self.out += text; self.lock.unlock() },
             error: { text in self.lock.lock(); self.err += text; self.lock.unlock() })
-        let code = WorkbookCLI.run(arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: root, console: console)
+        let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let code = WorkbookCLI.run(arguments, environment: environment, currentDirectory: root, console: console)
         lock.lock(); defer { lock.unlock() }
         return (code, out, err)
     }

@@ -20,10 +20,11 @@ struct LayeringTests {
         ("WorkbookGrading", model + ["WorkbookRunning"]),
         ("WorkbookRendering", model + ["WorkbookRunning"]),
         ("WorkbookMutation", model + ["WorkbookGrading"]),
+        ("WorkbookLocate", model + ["WorkbookGrading", "WorkbookMutation"]),
         ("WorkbookClassroom", model + ["WorkbookGrading"]),
         ("WorkbookRelease", model + ["WorkbookRendering", "WorkbookClassroom"]),
         ("WorkbookCLI", ["WorkbookSystem", "WorkbookToolchain", "WorkbookModel", "WorkbookRunning", "WorkbookGrading",
-                         "WorkbookRendering", "WorkbookMutation", "WorkbookClassroom", "WorkbookRelease"]),
+                         "WorkbookRendering", "WorkbookMutation", "WorkbookLocate", "WorkbookClassroom", "WorkbookRelease"]),
     ]
 
     static let layers = drawing.map(\.target)

@@ -3,6 +3,7 @@ import Testing
 @testable import WorkbookClassroom
 import WorkbookModel
 import WorkbookSystem
+import WorkbookTestSupport
 
 /// Issue 56: one class took `grade` down — a zip whose headers lied about its size
 /// unpacked to 301 MiB past `unzip -l`'s totals, and a 50 MiB file cost 2.2 GiB. Each is

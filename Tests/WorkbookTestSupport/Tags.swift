@@ -12,4 +12,7 @@ extension Tag {
     @Tag public static var backend: Self
     /// Starts the Swift compiler at all (seconds, not milliseconds): the slow tests.
     @Tag public static var compiles: Self
+    /// The planted-mistake suite of the repair probe (`swift test --filter tag:localization`):
+    /// minutes of compiling and running, and its hit rate printed.
+    @Tag public static var localization: Self
 }

@@ -94,8 +94,10 @@ enum CheckCommand: Command {
             }
         }
 
-        let grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
+        var grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
+        let locate = CheckLocate(workbook: target.workbook, environment: context.environment, console: console)
+        if format == .json, let locate { grade = locate.annotated(grade, chapter: target.chapter) }
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
         switch format {
@@ -115,8 +117,9 @@ enum CheckCommand: Command {
         case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
         case .text:
-            CheckReport(console: console, full: options.full)
-                .print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
+            var report = CheckReport(console: console, full: options.full)
+            if let locate { report.locate = { locate.lines($0, in: target.chapter) } }
+            report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
         SandboxNotice.print(on: console, inReport: format == .text, integrity: integrity)
         return grade.allPassed ? .success : .failure

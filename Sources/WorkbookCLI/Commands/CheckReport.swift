@@ -9,6 +9,9 @@ struct CheckReport {
     /// Show every line whole (`--full`); otherwise each exercise's details are folded
     /// to `ReportFold.rows` screen rows and no line is wider than `ReportFold.widest`.
     var full = false
+    /// Where to look in a failing exercise (the repair probe), printed first under its
+    /// line and never folded away; asked only after that line is out, as it takes seconds.
+    var locate: ((ExerciseGrade) -> [String])?
 
     /// `statuses`: every exercise of the chapter as `list` shows it now (after this
     /// check was recorded), so the totals are the chapter's, not just this check's.
@@ -21,6 +24,7 @@ struct CheckReport {
             let waiting = exercise.waitingNote == nil ? ""
                 : console.styled(" — needs \(exercise.dependencies.map(\.exercise).joined(separator: " and ")) first", .yellow)
             console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)")
+            let located = exercise.passed ? [] : (locate?(exercise) ?? [])
             var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full {
                 let folded = ReportFold.fold(lines.flatMap { ReportFold.fitted($0) }) {
@@ -31,8 +35,8 @@ struct CheckReport {
                     lines.append("… \(folded.hidden) more line\(folded.hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
                 }
             }
-            // Escape hatches last and never folded away: a teacher reads them.
-            lines += CheckReport.escapeHatchLines(exercise)
+            // The line to look at first, and the escape hatches last, never folded away.
+            lines = located + lines + CheckReport.escapeHatchLines(exercise)
             for line in lines { console.printWrapped(line, indent: "        ") }
         }
         printSummary(grade, chapter: chapter, statuses: statuses)

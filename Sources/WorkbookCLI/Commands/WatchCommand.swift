@@ -65,6 +65,7 @@ enum WatchCommand: Command {
         }
         let toolchain = try context.toolchain(for: workbook)
         let quit = QuitKeys(enabled: console.interactive)
+        let locate = CheckLocate(workbook: workbook, environment: context.environment, console: console)
         defer { quit.restore() }
 
         func check(_ chapter: Chapter, only: ExerciseID?) {
@@ -77,7 +78,9 @@ enum WatchCommand: Command {
                 let context = GradingContext(workbook: workbook, chapter: chapter)
                 try context.record(grade)
                 if console.interactive { console.write("\u{1B}[2J\u{1B}[H") }
-                CheckReport(console: console).print(grade, chapter: chapter, statuses: context.statuses(after: grade))
+                var report = CheckReport(console: console)
+                if let locate { report.locate = { locate.lines($0, in: chapter) } }
+                report.print(grade, chapter: chapter, statuses: context.statuses(after: grade))
             } catch {
                 line.finish()
                 console.printError("error: \(error)")

@@ -1,0 +1,87 @@
+import Foundation
+import WorkbookGrading
+import WorkbookMutation
+import WorkbookModel
+import WorkbookSystem
+import WorkbookToolchain
+
+/// The repair probe's workbook, one per chapter under `.workbook/cache/locate/`: links to
+/// the real chapters, sources and tests (as `mutate`'s workers have), the caches that are
+/// keyed by content alone shared with the real workbook, and a workspace holding a copy
+/// of the learner's files of the chapter, the probed one replaced by its schema. Kept
+/// between checks, so the chapter module is compiled again only for what changed.
+struct ProbeBench {
+    static let sharedCaches = [CacheFolder.testObjects, .modules, .runners, .recipes, .runnerMain].map(\.rawValue)
+
+    let workbook: Workbook
+    let chapter: Chapter
+    let lock: FolderLock
+
+    /// Made and locked (a second check of the same chapter waits for this one's probe).
+    init(real: Workbook, chapter original: Chapter) throws {
+        let manager = FileManager.default
+        let root = real.cacheFolder.appendingPathComponent("locate").appendingPathComponent(original.stem)
+        try manager.createDirectory(at: root, withIntermediateDirectories: true)
+        lock = try FolderLock(root.appendingPathComponent("lock"))
+        for name in ["chapters", "Package.swift", "Sources", "Tests"] {
+            let link = root.appendingPathComponent(name)
+            let target = real.url(name).path
+            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != target {
+                try? manager.removeItem(at: link)
+                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            }
+        }
+        let cache = Workbook.cacheFolder(root: root)
+        try manager.createDirectory(at: cache, withIntermediateDirectories: true)
+        for name in Self.sharedCaches {
+            let shared = real.cacheFolder.appendingPathComponent(name)
+            try manager.createDirectory(at: shared, withIntermediateDirectories: true)
+            let link = cache.appendingPathComponent(name)
+            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != shared.path {
+                try? manager.removeItem(at: link)
+                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: shared.path)
+            }
+        }
+        let version = CacheFolder.toolchainVersion.url(in: cache)
+        if !manager.fileExists(atPath: version.path) {
+            try? manager.copyItem(at: CacheFolder.toolchainVersion.url(in: real.cacheFolder), to: version)
+        }
+        workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
+        chapter = try workbook.chapter("\(original.number)")
+        // The learner's files as they are; an unchanged copy is not written again, so
+        // the incremental build sees no change in it.
+        for exercise in original.exercises {
+            guard let from = real.learnerFile(for: exercise, in: original), let to = workbook.learnerFile(for: exercise, in: chapter) else { continue }
+            if let data = manager.contents(atPath: from.path) {
+                try write(data, to: to)
+            } else if manager.fileExists(atPath: to.path) {
+                try manager.removeItem(at: to)
+            }
+        }
+    }
+
+    /// Writes `data` to `file` unless it already holds it.
+    func write(_ data: Data, to file: URL) throws {
+        if FileManager.default.contents(atPath: file.path) == data { return }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: file)
+    }
+
+    /// Exercise `id` graded on the bench by its own tests, with mutant `mutant` switched on.
+    func grade(_ id: ExerciseID, mutant: Int, toolchain: SwiftToolchain, timeout: Double,
+               log: (@Sendable (String) -> Void)? = nil) throws -> ExerciseGrade? {
+        var options = Grader.Options()
+        options.timeout = timeout
+        options.parallelism = 1
+        options.useCache = false
+        options.wantedTestsOnly = true
+        options.wholeModuleDiagnostics = false
+        options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
+        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        if let log {
+            let started = Date()
+            grader.events = { event in log(String(format: "%.3f s", Date().timeIntervalSince(started)) + " mutant \(mutant): \(event)") }
+        }
+        return try grader.grade(chapter, only: id).exercises.first { $0.id == id }
+    }
+}
