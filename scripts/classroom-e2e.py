@@ -285,9 +285,12 @@ class Runner:
         self.cache = cache
         self.swift_log = swift_log
         self.push = push
-        self.workspace = work / f"runner-{push}/work/assignment/assignment"
-        self.temp = work / f"runner-{push}/temp"
-        self.home = work / f"runner-{push}/home"
+        # The same paths on every push, as on GitHub's runners (a fresh machine each job):
+        # what the caches hold may name them.
+        shutil.rmtree(work / "runner", ignore_errors=True)
+        self.workspace = work / "runner/work/assignment/assignment"
+        self.temp = work / "runner/temp"
+        self.home = work / "runner/home"
         self.path_additions = []
         self.outputs = {}
         self.results = {}
@@ -648,15 +651,21 @@ def main():
         run(["git", "clone", "-q", str(remote), str(student)])
         for chapter, number_ in sorted(solved):
             solve(student, root, chapter, number_)
-        # One of the first chapter's solved exercises (the last that has two solution
-        # regions or more) half-solved instead.
+        # One of the first chapter's solved exercises half-solved instead: the first whose
+        # half-solution earns some of its points and not all (checked in the student's clone).
         half, kept = None, None
-        for exercise in sorted((i for i in solved if i[0] == first), reverse=True):
+        for exercise in sorted(i for i in solved if i[0] == first):
             kept = half_solve(student, root, *exercise)
-            if kept:
+            if not kept:
+                continue
+            tried = run([workbook, "check", f"{exercise[0]}.{exercise[1]}", "--format", "classroom"], cwd=student, check=False)
+            line = next((l for l in tried.stdout.splitlines() if l.startswith("result=")), None)
+            result = json.loads(base64.b64decode(line[len("result="):])) if line else None
+            if result and 0 < sum(t["score"] for t in result["tests"]) < result["max_score"]:
                 half = exercise
                 solved.discard(exercise)
                 break
+            solve(student, root, *exercise)
         if half is None:
             raise Failure(f"no exercise of chapter {first} has two solution regions to half-solve")
         say(f"  solved {', '.join(f'{c}.{n}' for c, n in sorted(solved))}; half-solved {half[0]}.{half[1]} "
