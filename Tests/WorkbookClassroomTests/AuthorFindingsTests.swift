@@ -166,7 +166,7 @@ struct AuthorFindingsTests {
         #expect(steps.map(\.points) == [4], "the chapter's points win over --points")
         let unset = ChapterParser(path: "chapters/01-blocks.md").parse(SampleExercise.chapter).chapter.map { [$0] } ?? []
         #expect(ClassroomWorkflow.steps(for: unset, points: 2).map(\.points) == [2])
-        #expect(ClassroomWorkflow.yaml(steps).contains("max-score: 4"))
+        #expect(ClassroomWorkflow.yaml(steps).contains("--format classroom --points 4 >>"))
     }
 
     @Test("JUnit names each exercise's points among its properties")

@@ -1,18 +1,23 @@
 import Foundation
 import WorkbookRunning
 import WorkbookGrading
+import WorkbookClassroom
+import WorkbookToolchain
 import WorkbookModel
 import WorkbookSystem
 
 /// `workbook check N` / `workbook check N.M`: grades the learner's files.
 enum CheckCommand: Command {
     struct Options: ParsableOptions {
-        static let format = OutputFormat.option([.text, .json, .junit], "text (default), json (Exercism results.json v3), or junit")
+        static let format = OutputFormat.option(
+            [.text, .json, .junit, .classroom], "text (default), json (Exercism results.json v3), junit, or classroom (a Classroom step's result)")
         static let timeout = GradingContext.timeoutOption("seconds each exercise's tests may run (default 10)")
         static let fresh = CommandSpec.Option.flag("fresh", "ignore cached results and run every exercise's tests again")
         static let out = CommandSpec.Option.value(
             "out", "DIR", "with --format json: write DIR/N.M/results.json for each exercise instead of printing")
         static let full = CommandSpec.Option.flag("full", "show every line of every failure (long reports are folded otherwise)")
+        static let points = CommandSpec.Option.count(
+            "points", "P", in: 1...1000, "with --format classroom: what the exercise is worth (default: its chapter's Points:, else 1)")
 
         /// `N` or `N.M`, or an exercise's file.
         var target: String
@@ -20,6 +25,8 @@ enum CheckCommand: Command {
         var grader: Grader.Options
         var out: URL?
         var full: Bool
+        /// With --format classroom: the step's max-score (nil: the chapter's).
+        var points: Int?
 
         init(from given: OptionValues) throws(UsageError) {
             target = given.arguments[0]
@@ -28,6 +35,10 @@ enum CheckCommand: Command {
             grader.outputPerTest = format == .json
             out = given.path(Self.out)
             full = given.flag(Self.full)
+            points = try given.count(Self.points)
+            if let points, format != .classroom {
+                throw .onlyWith(option: Self.points.name, value: String(points), accepted: "a whole number", other: "--format classroom")
+            }
             if let text = given.text(Self.out), format != .json {
                 throw .onlyWith(option: Self.out.name, value: text, accepted: "a folder", other: "--format json")
             }
@@ -37,7 +48,7 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check", summary: "grade your answers to a chapter or one exercise",
         arguments: "<N|N.M>", argumentCount: 1...1,
-        options: [Options.format, Options.timeout, Options.fresh, Options.out, Options.full],
+        options: [Options.format, Options.timeout, Options.fresh, Options.out, Options.full, Options.points],
         discussion: """
         Compiles your files as the chapter's module, compiles the chapter's tests against it,
         and runs each exercise's tests in its own process with a time limit and a 1 MiB
@@ -63,13 +74,28 @@ enum CheckCommand: Command {
         free field); a hidden test (Tests/<Target>/Hidden/, in the full repository only)
         has `"hidden": true`. Hidden tests run as the exercise's other tests do; a failing
         one is marked "(hidden test)".
-        Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
+        With --format classroom (one exercise, N.M: a step of the GitHub Classroom workflow
+        `workbook classroom` writes) it prints one line, `result=BASE64`, for the step to add
+        to $GITHUB_OUTPUT, and the text report on standard error, for the step's log: the
+        JSON autograding-grading-reporter reads (version, status, max_score, tests with
+        their scores), holding the visible tests `grade` counts, with the points `grade`
+        gives for them (a pass: all of --points; a failure: that share of the tests the
+        untouched starter fails; nothing for code no test could judge). The reporter adds
+        up the tests' scores; they carry the exercise's points on its first passing test.
+        Exit status 0 once the line is written: the reporter gives the verdict.
+        Exit status: 0 when every exercise checked passes (and see --format classroom), 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
         """)
 
     static func run(_ options: Options, in context: CommandContext) throws -> ExitCode {
-        let console = context.console
+        // A Classroom step's standard output goes to $GITHUB_OUTPUT, which takes only
+        // `name=value` lines: the report goes to standard error, the step's log.
+        let console = options.format == .classroom ? context.console.toStandardError : context.console
         let target = try GradingContext(options.target, in: context)
+        if options.format == .classroom, target.exercise == nil {
+            throw UsageError.onlyWith(option: "format", value: "classroom", accepted: "text, json or junit",
+                                      other: "a chapter (classroom reports one exercise: N.M)")
+        }
         let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root)
         let format = options.format
         let out = options.out
@@ -116,12 +142,33 @@ enum CheckCommand: Command {
             }
         case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
-        case .text:
+        case .text, .classroom:
             var report = CheckReport(console: console, full: options.full)
             if let locate { report.locate = { locate.lines($0, in: target.chapter) } }
             report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
-        SandboxNotice.print(on: console, inReport: format == .text, integrity: integrity)
+        SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, integrity: integrity)
+        if format == .classroom, let only = grade.exercises.first {
+            let points = options.points ?? target.exercise?.points ?? 1
+            let result = ClassroomResult.result(for: only, maxScore: points,
+                                                starterPasses: try starterPasses(for: only, in: target, options: options, context: context))
+            console.print("points: \(Gradebook.number(result.points)) of \(points) (the visible tests, as `workbook grade` counts them)")
+            context.console.print(try ClassroomResult.outputLine(result.result))
+            return .success
+        }
         return grade.allPassed ? .success : .failure
+    }
+
+    /// The tests of `grade`'s exercise its untouched starter passes too, graded as `grade`
+    /// grades them (`ClassGrader.starterPasses`); only looked for when they could matter:
+    /// a failure with some visible test passing.
+    private static func starterPasses(for grade: ExerciseGrade, in target: GradingContext, options: Options,
+                                      context: CommandContext) throws -> Set<String> {
+        guard [.failed, .crashed, .timedOut].contains(grade.status), grade.tests.contains(where: { !$0.hidden && $0.status == .pass }) else {
+            return []
+        }
+        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: target.workbook.cacheFolder)
+        let starters = ClassGrader(root: target.workbook.root, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
+        return try starters.starterPasses()[grade.id] ?? []
     }
 }

@@ -33,17 +33,24 @@ enum ClassroomCommand: Command {
         arguments: "[N…]", argumentCount: 0...99,
         options: [Options.out, Options.points, Options.timeout, Options.force],
         discussion: """
-        One autograding-command-grader step per exercise of the chapters named (default:
-        all), each running `workbook check N.M` with its points (the chapter's `Points:`, else
-        --points) and time-out, then the autograding-grading-reporter that adds them up. The
-        job runs in the official Swift image of the tested toolchain (\(ClassroomWorkflow.image),
-        privileged so that bubblewrap can make its sandbox; where it cannot, each step says
-        "sandbox: off"), installs cmark and bubblewrap, and builds `workbook` in debug once per
-        push, kept with actions/cache. `workbook release` puts this file in the student
-        repository; commit it in the assignment's template repository.
-        The action scores an exercise all or nothing (max-score on exit 0, else 0). Classroom
-        runs the tests the student's repository holds, which the student can change; the grade
-        of record is `workbook grade` over the collected repositories, with hidden tests.
+        One step per exercise of the chapters named (default: all), each running
+        `workbook check N.M --format classroom --points P` (P: the chapter's `Points:`, else
+        --points) with its time-out, which writes the step's `result` itself: the points
+        `workbook grade` gives for the visible tests (all of P for a pass; for a failure, P
+        times the share of passing tests among those the untouched starter fails; none for
+        code no test could judge). Then autograding-grading-reporter adds up the steps'
+        results into the Points Classroom records. The job runs in the official Swift image
+        of the tested toolchain (\(ClassroomWorkflow.image), privileged so that bubblewrap
+        can make its sandbox; where it cannot, each step says "sandbox: off") and installs
+        cmark and bubblewrap. The tool is built in debug once per repository: its binary is
+        cached (actions/cache, keyed by a hash of Package.swift and the tool's Sources/
+        targets) and restored on later pushes without compiling; the compiled chapter
+        modules (.workbook/cache) are cached apart, keyed by the exercises' sources, so a
+        push compiles again only what it changed. `workbook release` puts this file in the
+        student repository; commit it in the assignment's template repository.
+        Classroom runs the tests the student's repository holds, which the student can
+        change, and not the hidden tests; the grade of record is `workbook grade` over the
+        collected repositories, with them.
         Exit status: 0 when written; 1 when the file exists (use --force); 2 for a usage error.
         """)
 

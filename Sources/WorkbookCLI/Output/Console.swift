@@ -57,6 +57,13 @@ public struct Console: Sendable {
         colorOut ? style.apply(to: text) : text
     }
 
+    /// This console with its standard output sent to standard error (a report that must
+    /// keep out of a machine-read standard output).
+    public var toStandardError: Console {
+        let error = writeError
+        return Console(colorOut: colorError, colorError: colorError, interactive: false, width: nil, out: error, error: error)
+    }
+
     /// `text` in `style` when standard error takes colour.
     public func styledError(_ text: String, _ style: Style) -> String {
         colorError ? style.apply(to: text) : text
