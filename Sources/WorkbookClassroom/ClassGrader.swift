@@ -121,7 +121,7 @@ public struct ClassGrader: Sendable {
                 grades.append(grade)
             }
         }
-        return (grades, Date().timeIntervalSince(started), baselines)
+        return (HiddenTestSource.removed(from: grades), Date().timeIntervalSince(started), baselines)
     }
 
     /// The students, as groups of indices whose files are the same (`keys`), each group

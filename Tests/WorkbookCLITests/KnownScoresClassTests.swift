@@ -176,6 +176,29 @@ struct KnownScoresClassTests {
         #expect(session.file("gradebook/students/sol/feedback.html")?.contains(note) == false, "nothing stood in for sol")
     }
 
+    @Test("a failed hidden test's name and message reach the student, its source nowhere under students/")
+    func hiddenSourceStaysHidden() async throws {
+        let session = try FixtureSession()
+        try FileManager.default.createDirectory(at: session.root.appendingPathComponent("Tests/Chapter01BasicsTests/Hidden"), withIntermediateDirectories: true)
+        try session.write(HiddenGradeCommandTests.hidden, to: "Tests/Chapter01BasicsTests/Hidden/Ex1_AddHiddenTests.swift")
+        // Right for the visible tests' small numbers, wrong past a byte.
+        try student("kit", in: session, ["Ex1_Add.swift": "public func add(_ a: Int, _ b: Int) -> Int { Int(Int8(truncatingIfNeeded: a + b)) }\n"])
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let folder = session.root.appendingPathComponent("gradebook/students/kit")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["01-basics.json", "01-basics.junit.xml", "feedback.html"], "\(files)")
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("adds numbers past a byte"), "\(file) names the failed hidden test")
+            for source in ["add(1_000, 234)", "add(1_000, 234) == 1_234", "func pastAByte"] {
+                #expect(!text.contains(source), "\(file) shows the hidden test's source `\(source)`: \(text)")
+            }
+            #expect(text.contains("-46 == 1234"), "\(file) shows what came and what was expected")
+            #expect(!text.contains("Hidden/"), "\(file) names the teacher's hidden file")
+        }
+    }
+
     /// `git commit` at a given date (author and committer).
     private func commit(_ message: String, at date: String, in folder: URL) async throws {
         let result = try await onOwnThread {
