@@ -61,7 +61,8 @@ enum CheckCommand: Command {
         so their output can be told apart), the test's body as `test_code`; an escape
         hatch's note is added to a message only where the status is not pass (v3 has no
         free field); a hidden test (Tests/<Target>/Hidden/, in the full repository only)
-        has `"hidden": true`. Hidden tests run as the exercise's other tests do; a failing
+        has `"hidden": true`. It names your files from the workspace (01-basics/Ex1_Add.swift),
+        as Exercism's interface asks. Hidden tests run as the exercise's other tests do; a failing
         one is marked "(hidden test)".
         Exit status: 0 when every exercise checked passes, 1 otherwise, 2 for a usage error
         or an unknown chapter or exercise.
@@ -94,7 +95,10 @@ enum CheckCommand: Command {
             }
         }
 
-        let grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
+        var graderOptions = options.grader
+        // Exercism's interface: results.json names files from the solution's folder, the workspace.
+        if format == .json { graderOptions.pathsFromWorkspace = true }
+        let grade = try target.grade(options: graderOptions, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)

@@ -104,7 +104,9 @@ enum GradeCommand: Command {
         visible ones and count the same; with them the CSV has an `N.M tests` column per
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
         Each test's entry in NN-slug.json carries what the student's code printed while it
-        ran (output, at most 500 characters, as Exercism's results.json allows).
+        ran (output, at most 500 characters, as Exercism's results.json allows). A failed
+        hidden test shows the student its name and the values its expectation saw, never
+        its source lines or its file, anywhere under DIR/students/.
         Overrides: DIR/overrides.csv (student, exercise, points, reason), which grade
         starts with its header and never writes again, is the teacher's word on a grade:
         each line sets that cell's points, is merged into every output (the CSV's "look at
