@@ -95,26 +95,25 @@ enum CheckCommand: Command {
             }
         }
 
-        var graderOptions = options.grader
-        // Exercism's interface: results.json names files from the solution's folder, the workspace.
-        if format == .json { graderOptions.pathsFromWorkspace = true }
-        let grade = try target.grade(options: graderOptions, console: console, environment: context.environment, showProgress: format == .text)
+        let grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
         try target.record(grade)
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
+        // Exercism's interface: results.json names files from the solution's folder, the workspace.
+        let fromWorkspace = WorkspaceRelativePaths.apply(grade, workspace: target.workbook.displayPath(target.workbook.exercisesFolder))
         switch format {
         case .json where out != nil:
-            for exercise in grade.exercises {
+            for exercise in fromWorkspace.exercises {
                 let folder = out!.appendingPathComponent(exercise.id.description)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try AtomicFile.write(try ResultsJSON.exercise(exercise), to: folder.appendingPathComponent("results.json"))
                 console.print("wrote \(target.workbook.displayPath(folder.appendingPathComponent("results.json")))")
             }
         case .json:
-            if target.exercise != nil, let only = grade.exercises.first {
+            if target.exercise != nil, let only = fromWorkspace.exercises.first {
                 console.print(try ResultsJSON.exercise(only))
             } else {
-                console.print(try ResultsJSON.chapter(grade))
+                console.print(try ResultsJSON.chapter(fromWorkspace))
             }
         case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
