@@ -18,6 +18,9 @@ public struct ClassGrader: Sendable {
         public var contentKey: String
         /// The student whose grading this one shares: their files are the same.
         public var gradedWith: String?
+        /// The tests each failing exercise's starter passes beside this student's other
+        /// files (`StarterBaselines`), where that differs from the class-wide measurement.
+        public var starterPasses: [ExerciseID: Set<String>] = [:]
 
         public init(student: StudentSubmission, grades: [ChapterGrade], seconds: Double, contentKey: String, gradedWith: String? = nil) {
             self.student = student
@@ -70,6 +73,7 @@ public struct ClassGrader: Sendable {
         for (group, graded) in zip(groups, first) {
             results[group[0]] = StudentResult(student: students[group[0]], grades: graded.grades, seconds: graded.seconds,
                                               contentKey: keys[group[0]])
+            results[group[0]]?.starterPasses = graded.starterPasses
             guard group.count > 1 else { continue }
             if let workspace = students[group[0]].workspace, Self.mentions(graded.grades, workspace) {
                 alone += group.dropFirst()
@@ -78,20 +82,27 @@ public struct ClassGrader: Sendable {
             for index in group.dropFirst() {
                 results[index] = StudentResult(student: students[index], grades: graded.grades, seconds: 0,
                                                contentKey: keys[index], gradedWith: students[group[0]].name)
+                results[index]?.starterPasses = graded.starterPasses
             }
         }
         let separately = try BlockingLanes.map(alone, width: width) { try gradeOne(students[$0], lanes: lanes) }
         for (index, graded) in zip(alone, separately) {
             results[index] = StudentResult(student: students[index], grades: graded.grades, seconds: graded.seconds,
                                            contentKey: keys[index])
+            results[index]?.starterPasses = graded.starterPasses
         }
         return results.compactMap { $0 }
     }
 
-    /// One student's grades, in a lane's build folders.
-    private func gradeOne(_ student: StudentSubmission, lanes: LanePool) throws -> (grades: [ChapterGrade], seconds: Double) {
+    /// One student's grades, in a lane's build folders: each chapter graded, then graded
+    /// again where a reference stands in for a failing file another exercise's tests reach
+    /// (`ReferenceStandIns`), and the baselines of the failing exercises measured beside
+    /// the student's own files (`StarterBaselines`).
+    private func gradeOne(_ student: StudentSubmission, lanes: LanePool) throws
+        -> (grades: [ChapterGrade], seconds: Double, starterPasses: [ExerciseID: Set<String>]) {
         let started = Date()
         var grades: [ChapterGrade] = []
+        var baselines: [ExerciseID: Set<String>] = [:]
         if let workspace = student.workspace {
             let workbook = try Workbook(root: root, exercisesFolder: workspace)
             // Each lane its own build folders: one student's module build never waits
@@ -104,10 +115,13 @@ public struct ClassGrader: Sendable {
             let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
             for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
                 guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
-                grades.append(try grader.grade(chapter))
+                let variant = ChapterVariant(root: root, workbook: workbook, chapter: chapter, options: laneOptions, toolchain: toolchain)
+                let grade = try ReferenceStandIns(variant: variant).apply(to: try grader.grade(chapter))
+                baselines.merge(try StarterBaselines(variant: variant).measure(grade)) { _, measured in measured }
+                grades.append(grade)
             }
         }
-        return (grades, Date().timeIntervalSince(started))
+        return (HiddenTestSource.removed(from: grades), Date().timeIntervalSince(started), baselines)
     }
 
     /// The students, as groups of indices whose files are the same (`keys`), each group
@@ -190,8 +204,10 @@ public struct ClassGrader: Sendable {
         return hash.hex
     }
 
-    /// The tests each exercise's untouched starter passes, by exercise: the gradebook
-    /// counts only the others, so an untouched starter scores 0 by construction. Graded
+    /// The tests each exercise's untouched starter passes, by exercise, with every other
+    /// exercise at its starter too: the gradebook counts only the others, so an untouched
+    /// starter scores 0 by construction (a failing exercise whose tests reach a student's
+    /// written file has its own baseline instead: `StudentResult.starterPasses`). Graded
     /// like `verify` grades the starters (and cached the same way: once per chapter's
     /// content, not once per class).
     public func starterPasses() throws -> [ExerciseID: Set<String>] {
@@ -220,7 +236,7 @@ public struct ClassGrader: Sendable {
             var cells: [ExerciseID: Gradebook.Cell] = [:]
             for grade in result.grades.flatMap(\.exercises) {
                 cells[grade.id] = Gradebook.cell(for: grade, possible: Double(points[grade.id] ?? 1),
-                                                 starterPasses: starterPasses[grade.id] ?? [])
+                                                 starterPasses: result.starterPasses[grade.id] ?? starterPasses[grade.id] ?? [])
             }
             var row = Gradebook.Row(student: result.student.name, cells: cells, problem: result.student.problem)
             row.lookAt = result.grades.flatMap(\.exercises).flatMap { grade in grade.escapeHatches.map { "\(grade.id): \($0)" } }

@@ -9,7 +9,8 @@ public struct Gradebook: Sendable, Equatable {
         public var status: GradeStatus
         public var points: Double
         public var possible: Double
-        /// Why the points are not full (the grade's first line); empty for full marks.
+        /// Why the points are not full (the grade's first line), and a reference that stood
+        /// in ("graded with 1.1's reference in place, since yours fails"); empty otherwise.
         public var reason: String
         /// Its visible and hidden tests that passed, of how many (0/0 when none ran).
         public var visible = TestTally(passed: 0, count: 0)
@@ -86,7 +87,8 @@ public struct Gradebook: Sendable, Equatable {
         let firstLine = grade.message.split(separator: "\n").first.map(String.init) ?? grade.status.rawValue
         switch grade.status {
         case .passed:
-            return Cell(status: .passed, points: possible, possible: possible, reason: "")
+            // Full marks; a reference that stood in is still said (the teacher's and the student's to know).
+            return Cell(status: .passed, points: possible, possible: possible, reason: grade.standInNote ?? "")
         case .failed, .crashed, .timedOut:
             let counted = grade.tests.filter { !starterPasses.contains($0.name) }
             let passing = counted.filter { $0.status == .pass }.count
@@ -96,7 +98,7 @@ public struct Gradebook: Sendable, Equatable {
             let uncounted = grade.tests.count - counted.count
             let note = uncounted == 0 ? "" : " (\(uncounted) more that the starter passes too \(uncounted == 1 ? "does" : "do") not count)"
             return Cell(status: grade.status, points: (possible * share * 100).rounded() / 100, possible: possible,
-                        reason: (grade.waitingNote.map { $0 + "; " } ?? "") + "\(passing) of \(counted.count) tests passed\(note); \(why)")
+                        reason: ([grade.standInNote, grade.waitingNote].compactMap { $0.map { $0 + "; " } }.joined()) + "\(passing) of \(counted.count) tests passed\(note); \(why)")
         case .doesNotCompile, .notStarted:
             return Cell(status: grade.status, points: 0, possible: possible, reason: firstLine)
         }
@@ -105,7 +107,10 @@ public struct Gradebook: Sendable, Equatable {
     /// The scoring rule, as the gradebook's header and `workbook help grade` state it.
     public static let rule = "Points are full for a pass; for a failure, the share of passing tests among those "
         + "the exercise's untouched starter fails (so a starter scores 0, whatever its line endings, blank lines or "
-        + "comments); none when no test could judge the code (it does not compile, or nothing is started)."
+        + "comments, and measured beside the student's own other exercises, so an edit that changes nothing earns 0); "
+        + "none when no test could judge the code (it does not compile, or nothing is started). One mistake, one "
+        + "deduction: an exercise whose tests fail while they run another exercise's failing code is graded again with "
+        + "that exercise's reference in place, and earns the better of the two."
 
     /// Whether any student's grade ran a hidden test: then the CSV has a tests column per exercise.
     package var hasHiddenTests: Bool { rows.contains { $0.cells.values.contains { $0.hidden.count > 0 } } }

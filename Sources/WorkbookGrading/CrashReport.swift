@@ -95,7 +95,9 @@ struct CrashReport {
         case SIGILL, SIGTRAP:
             let name = signal == SIGILL ? "SIGILL" : "SIGTRAP"
             if inDispatchSync { return "a trap in libdispatch (\(name))" }
-            return trapLine == nil ? "a trap (\(name)), with no message" : "a runtime trap (\(name))"
+            // Issue 55: the signal's meaning; the trap's message, when it printed one, follows
+            // on its own line (`Interpretation.trapDetails`).
+            return signal == SIGILL ? "SIGILL (illegal instruction: a Swift runtime trap)" : "SIGTRAP (trace trap: a Swift runtime trap)"
         case SIGSEGV, SIGBUS:
             let name = signal == SIGSEGV ? "SIGSEGV" : "SIGBUS"
             if let recursion {

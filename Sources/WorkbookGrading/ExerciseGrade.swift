@@ -141,6 +141,30 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     /// (`EscapeHatches.table`): notes for a teacher, never a failure.
     public var escapeHatches: [EscapeHatch] = []
 
+    // Issue 55 (`grade`, one mistake one deduction) — set by noteDependencies and WorkbookClassroom.
+    /// The other exercises whose files its tests reach, whatever their status (set when it
+    /// does not pass): `grade` measures its starter's baseline with those as submitted.
+    public var usesCodeOf: [String] = []
+    /// The exercises whose reference stood in for the learner's failing file when `grade`
+    /// graded this one again (`ReferenceStandIns`): its marks are its own.
+    public var standIns: [Dependency] = []
+    /// "graded with 4.2's reference in place, since yours fails"; nil when nothing stood in.
+    public var standInNote: String? {
+        guard !standIns.isEmpty else { return nil }
+        return "graded with " + standIns.map { "\($0.exercise)'s reference" }.joined(separator: " and ") + " in place, since "
+            + standIns.map { dependency in
+                let yours = standIns.count == 1 ? "yours" : "your \(dependency.exercise)"
+                switch dependency.status {
+                case GradeStatus.failed.word: return "\(yours) fails"
+                case GradeStatus.crashed.word: return "\(yours) crashes"
+                case GradeStatus.timedOut.word: return "\(yours) times out"
+                case GradeStatus.doesNotCompile.word: return "\(yours) does not compile"
+                default: return "\(yours) is \(dependency.status)"
+                }
+            }.joined(separator: " and ")
+    }
+    // End of issue 55's fields.
+
     public init(
         id: ExerciseID, title: String, status: GradeStatus, message: String = "", tests: [TestOutcome] = [],
         output: String = "", outputTruncated: Bool = false, learnerFile: String = ""
@@ -239,7 +263,7 @@ extension TestOutcome {
 }
 
 extension ExerciseGrade {
-    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies, escapeHatches }
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies, escapeHatches, usesCodeOf, standIns }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -259,6 +283,8 @@ extension ExerciseGrade {
         warnings = try container.decodeIfPresent(String.self, forKey: .warnings) ?? ""
         dependencies = try container.decodeIfPresent([Dependency].self, forKey: .dependencies) ?? []
         escapeHatches = try container.decodeIfPresent([EscapeHatch].self, forKey: .escapeHatches) ?? []
+        usesCodeOf = try container.decodeIfPresent([String].self, forKey: .usesCodeOf) ?? []
+        standIns = try container.decodeIfPresent([Dependency].self, forKey: .standIns) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -275,5 +301,7 @@ extension ExerciseGrade {
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
         if !dependencies.isEmpty { try container.encode(dependencies, forKey: .dependencies) }
         if !escapeHatches.isEmpty { try container.encode(escapeHatches, forKey: .escapeHatches) }
+        if !usesCodeOf.isEmpty { try container.encode(usesCodeOf, forKey: .usesCodeOf) }
+        if !standIns.isEmpty { try container.encode(standIns, forKey: .standIns) }
     }
 }

@@ -15,7 +15,9 @@ struct GradeNotes {
         let workbook = paths.workbook
         for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
             guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
-            grades[index].dependencies = dependencies.of(exercise).compactMap { id in
+            let reached = dependencies.of(exercise)
+            grades[index].usesCodeOf = reached.map(\.description)  // issue 55: `grade`'s baseline
+            grades[index].dependencies = reached.compactMap { id in
                 guard let other = grades.first(where: { $0.id == id }), !other.passed,
                       let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
                 let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]

@@ -115,6 +115,90 @@ struct KnownScoresClassTests {
         #expect(session.file("gradebook/gradebook.csv") == before)
     }
 
+    /// Issue 55: chapter 1 of the grading fixture has no exercise whose tests run another's
+    /// code, so this session's copy gains the smallest such case: a 1.3 test that totals
+    /// a sum made with 1.1's `add` (the fixture itself stays as the other suites count it).
+    private func addDependentTest(in session: FixtureSession) throws {
+        let tests = session.root.appendingPathComponent("Tests/Chapter01BasicsTests/Ex3_TotalTests.swift")
+        var text = try String(contentsOf: tests, encoding: .utf8)
+        let end = try #require(text.range(of: "}", options: .backwards))
+        text.replaceSubrange(end, with: """
+
+                @Test("totals a sum made with add")
+                func withAdd() {
+                    #expect(total([add(2, 2)]) == 4)
+                }
+            }
+            """)
+        try text.write(to: tests, atomically: true, encoding: .utf8)
+    }
+
+    /// A student's chapter-1 folder: the references, with `files` (name → text) in their place.
+    private func student(_ name: String, in session: FixtureSession, _ files: [String: String]) throws {
+        let references = session.root.appendingPathComponent("Sources/Chapter01Basics")
+        let folder = session.root.appendingPathComponent("class/\(name)/01-basics")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in ["Ex1_Add.swift", "Ex2_Apply.swift", "Ex3_Total.swift"] {
+            if let text = files[file] {
+                try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            } else {
+                try FileManager.default.copyItem(at: references.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+        }
+    }
+
+    @Test("one mistake costs one deduction, and an edit that changes nothing earns nothing, when one exercise's tests run another's code")
+    func oneMistakeOneDeduction() async throws {
+        let session = try FixtureSession()
+        try addDependentTest(in: session)
+        // rae: the reference 1.3 beside a broken 1.1, which 1.3's new test runs.
+        try student("rae", in: session, ["Ex1_Add.swift": "public func add(_ a: Int, _ b: Int) -> Int { a - b }\n"])
+        // sol: 1.1 solved, and 1.3's starter reworded so it is no longer "not started": it
+        // passes the new test only because 1.1 is solved (all starters, it fails it).
+        try student("sol", in: session, ["Ex3_Total.swift": """
+            /// The sum of `prices` in cents, with `reduce`.
+            public func total(_ prices: [Int]) -> Int {
+                let first = prices.first ?? 0
+                return first
+            }
+
+            """])
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let rows = try #require(session.file("gradebook/gradebook.csv")).components(separatedBy: "\r\n")
+        // 1.1's own failures cost 1.1's point; 1.3 earns its own (it lost 1/3 before).
+        #expect(rows.contains("rae,failed,0,passed,1,passed,1,2,3,"), "\(rows)")
+        // Measured beside all starters, sol's 1.3 passed 1 of the 2 tests that starter fails (0.50 before).
+        #expect(rows.contains("sol,passed,1,passed,1,failed,0,2,3,"), "\(rows)")
+        let note = "graded with 1.1's reference in place, since yours fails"
+        #expect(try #require(session.file("gradebook/gradebook.html")).contains(note))
+        #expect(try #require(session.file("gradebook/students/rae/feedback.html")).contains(note))
+        #expect(session.file("gradebook/students/sol/feedback.html")?.contains(note) == false, "nothing stood in for sol")
+    }
+
+    @Test("a failed hidden test's name and message reach the student, its source nowhere under students/")
+    func hiddenSourceStaysHidden() async throws {
+        let session = try FixtureSession()
+        try FileManager.default.createDirectory(at: session.root.appendingPathComponent("Tests/Chapter01BasicsTests/Hidden"), withIntermediateDirectories: true)
+        try session.write(HiddenGradeCommandTests.hidden, to: "Tests/Chapter01BasicsTests/Hidden/Ex1_AddHiddenTests.swift")
+        // Right for the visible tests' small numbers, wrong past a byte.
+        try student("kit", in: session, ["Ex1_Add.swift": "public func add(_ a: Int, _ b: Int) -> Int { Int(Int8(truncatingIfNeeded: a + b)) }\n"])
+        let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
+        #expect(graded.code == 0, "\(graded.out) \(graded.err)")
+        let folder = session.root.appendingPathComponent("gradebook/students/kit")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["01-basics.json", "01-basics.junit.xml", "feedback.html"], "\(files)")
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("adds numbers past a byte"), "\(file) names the failed hidden test")
+            for source in ["add(1_000, 234)", "add(1_000, 234) == 1_234", "func pastAByte"] {
+                #expect(!text.contains(source), "\(file) shows the hidden test's source `\(source)`: \(text)")
+            }
+            #expect(text.contains("-46 == 1234"), "\(file) shows what came and what was expected")
+            #expect(!text.contains("Hidden/"), "\(file) names the teacher's hidden file")
+        }
+    }
+
     /// `git commit` at a given date (author and committer).
     private func commit(_ message: String, at date: String, in folder: URL) async throws {
         let result = try await onOwnThread {

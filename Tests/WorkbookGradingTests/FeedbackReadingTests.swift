@@ -64,7 +64,7 @@ struct FeedbackReadingTests {
             "exercises/04-animation/Ex1_Moves.swift:16: in step",
         ])
         #expect(!crash.inDispatchSync)
-        #expect(crash.describe(signal: SIGILL) == "a runtime trap (SIGILL)")
+        #expect(crash.describe(signal: SIGILL) == "SIGILL (illegal instruction: a Swift runtime trap)")
     }
 
     @Test("a frame is the learner's by its file: a system library's or another file's function named like a learner's is not")
@@ -105,7 +105,8 @@ struct FeedbackReadingTests {
         let silent = CrashReport(standardError: "", learnerFiles: [])
         #expect(!silent.inDispatchSync)
         #expect(silent.describe(signal: SIGSEGV) == "a bad memory access (SIGSEGV)")
-        #expect(silent.describe(signal: SIGILL) == "a trap (SIGILL), with no message")
+        #expect(silent.describe(signal: SIGILL) == "SIGILL (illegal instruction: a Swift runtime trap)")
+        #expect(silent.describe(signal: SIGTRAP) == "SIGTRAP (trace trap: a Swift runtime trap)")
         #expect(!silent.describe(signal: SIGKILL).contains("deadlock"))
 
         let file = CrashReport.LearnerFile(displayPath: "exercises/x/Ex1.swift", declarations: Declarations(source: "func deep(_ n: Int) -> Int { deep(n + 1) }"))

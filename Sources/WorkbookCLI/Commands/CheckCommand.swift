@@ -72,7 +72,8 @@ enum CheckCommand: Command {
         so their output can be told apart), the test's body as `test_code`; an escape
         hatch's note is added to a message only where the status is not pass (v3 has no
         free field); a hidden test (Tests/<Target>/Hidden/, in the full repository only)
-        has `"hidden": true`. Hidden tests run as the exercise's other tests do; a failing
+        has `"hidden": true`. It names your files from the workspace (01-basics/Ex1_Add.swift),
+        as Exercism's interface asks. Hidden tests run as the exercise's other tests do; a failing
         one is marked "(hidden test)".
         With --format classroom (one exercise, N.M: a step of the GitHub Classroom workflow
         `workbook classroom` writes) it prints one line, `result=BASE64`, for the step to add
@@ -126,19 +127,21 @@ enum CheckCommand: Command {
         if format == .json, let locate { grade = locate.annotated(grade, chapter: target.chapter) }
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
+        // Exercism's interface: results.json names files from the solution's folder, the workspace.
+        let fromWorkspace = WorkspaceRelativePaths.apply(grade, workspace: target.workbook.displayPath(target.workbook.exercisesFolder))
         switch format {
         case .json where out != nil:
-            for exercise in grade.exercises {
+            for exercise in fromWorkspace.exercises {
                 let folder = out!.appendingPathComponent(exercise.id.description)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try AtomicFile.write(try ResultsJSON.exercise(exercise), to: folder.appendingPathComponent("results.json"))
                 console.print("wrote \(target.workbook.displayPath(folder.appendingPathComponent("results.json")))")
             }
         case .json:
-            if target.exercise != nil, let only = grade.exercises.first {
+            if target.exercise != nil, let only = fromWorkspace.exercises.first {
                 console.print(try ResultsJSON.exercise(only))
             } else {
-                console.print(try ResultsJSON.chapter(grade))
+                console.print(try ResultsJSON.chapter(fromWorkspace))
             }
         case .junit:
             console.print(JUnitReport.xml(grade, chapter: target.chapter))

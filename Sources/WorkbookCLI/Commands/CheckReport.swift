@@ -23,7 +23,9 @@ struct CheckReport {
             // Waiting on another exercise's code: said on its line, as the status is said.
             let waiting = exercise.waitingNote == nil ? ""
                 : console.styled(" — needs \(exercise.dependencies.map(\.exercise).joined(separator: " and ")) first", .yellow)
-            console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)")
+            // `grade` graded it again with a reference in place of another exercise's failing file.
+            let standIn = exercise.standInNote.map { console.styled(" — \($0)", .yellow) } ?? ""
+            console.printWrapped("  \(badge(exercise.status)) \(exercise.id.description.padding(toLength: 5, withPad: " ", startingAt: 0)) \(title)  \(label(exercise.status))\(waiting)\(standIn)")
             let located = exercise.passed ? [] : (locate?(exercise) ?? [])
             var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full {

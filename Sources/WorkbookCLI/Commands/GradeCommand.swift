@@ -92,12 +92,21 @@ enum GradeCommand: Command {
         a failure earns the share of passing tests among those the exercise's untouched
         starter fails, so a starter scores 0 by construction; a file that differs from
         its starter only in line endings, blank lines, indentation or comments is "not
-        started".
+        started". A starter's tests are measured beside the student's own other
+        exercises (those its tests run), so an edit that changes nothing earns 0 whatever
+        the student solved around it.
+        One mistake, one deduction: an exercise whose tests fail while they run another
+        exercise's failing code (what check's "needs 4.1 first" says) is graded again
+        with that exercise's reference in place of the student's file, and earns the
+        better of the two; its reason and the student's feedback say "graded with 4.1's
+        reference in place, since yours fails".
         Hidden tests (Tests/<Target>/Hidden/, left out of a student release) run with the
         visible ones and count the same; with them the CSV has an `N.M tests` column per
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
         Each test's entry in NN-slug.json carries what the student's code printed while it
-        ran (output, at most 500 characters, as Exercism's results.json allows).
+        ran (output, at most 500 characters, as Exercism's results.json allows). A failed
+        hidden test shows the student its name and the values its expectation saw, never
+        its source lines or its file, anywhere under DIR/students/.
         Overrides: DIR/overrides.csv (student, exercise, points, reason), which grade
         starts with its header and never writes again, is the teacher's word on a grade:
         each line sets that cell's points, is merged into every output (the CSV's "look at

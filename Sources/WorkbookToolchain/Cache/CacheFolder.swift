@@ -45,6 +45,9 @@ package enum CacheFolder: String, CaseIterable, Sendable {
     case snippetExecutions = "snippet-executions"
     /// Zipped submissions unpacked by `workbook grade`.
     case classZips = "class-zips"
+    /// A student's chapter with some files replaced (a reference standing in, a starter
+    /// measured among the student's other files), by content, for `workbook grade`.
+    case classVariants = "class-variants"
     /// The incremental build folder of checks (`workbook grade`'s lanes have their own,
     /// `builds-class-N`, pruned as this one).
     case builds
@@ -68,7 +71,7 @@ package enum CacheFolder: String, CaseIterable, Sendable {
         case .toolchainVersion, .recipes, .launcher, .starters:
             .kept
         case .modules, .moduleKeys, .sharedModules, .testObjects, .runnerMain, .runners, .runs, .results, .exerciseResults,
-             .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .builds,
+             .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .classVariants, .builds,
              .packageTargets:
             .entries
         case .mutate:
