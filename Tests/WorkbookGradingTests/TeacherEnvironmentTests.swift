@@ -34,7 +34,7 @@ struct TeacherEnvironmentTests {
         let names = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         // What the caller set, less all but the allow-list; PWD is the sandbox's shell's own.
         let allowed: Set<String> = ["PATH", "HOME", "TMPDIR", "PWD", "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE",
-                                    "LD_LIBRARY_PATH", "LC_CTYPE"]
+                                    "LD_LIBRARY_PATH", "LC_CTYPE", "WORKBOOK_MUTANT"]
         #expect(names.isSubset(of: allowed), "\(names.subtracting(allowed).sorted()) reached the run")
         #expect(names.isSuperset(of: ["PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "SWIFT_BACKTRACE"]), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains(Self.secret) && !result.standardOutput.contains("also-secret"))

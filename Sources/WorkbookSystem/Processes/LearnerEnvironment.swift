@@ -11,8 +11,10 @@ public enum LearnerEnvironment {
     /// Names passed on when the given environment has them: locale and terminal, and the
     /// settings the workbook gives its own runs (SWIFT_BACKTRACE, NO_COLOR, the runner's
     /// LD_LIBRARY_PATH, which names only toolchain and cache folders).
+    /// WORKBOOK_MUTANT: the repair probe's choice of mutant in its schema (WorkbookLocate),
+    /// a number the grader sets, never anything of the caller's shell.
     static let passed: Set<String> = [
-        "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH",
+        "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH", "WORKBOOK_MUTANT",
     ]
 
     /// PATH inside: the system's programs only (the sandbox mounts nothing else).
