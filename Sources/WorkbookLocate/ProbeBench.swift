@@ -23,25 +23,7 @@ struct ProbeBench {
         let root = real.cacheFolder.appendingPathComponent("locate").appendingPathComponent(original.stem)
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         lock = try FolderLock(root.appendingPathComponent("lock"))
-        for name in ["chapters", "Package.swift", "Sources", "Tests"] {
-            let link = root.appendingPathComponent(name)
-            let target = real.url(name).path
-            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != target {
-                try? manager.removeItem(at: link)
-                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
-            }
-        }
-        let cache = Workbook.cacheFolder(root: root)
-        try manager.createDirectory(at: cache, withIntermediateDirectories: true)
-        for name in Self.sharedCaches {
-            let shared = real.cacheFolder.appendingPathComponent(name)
-            try manager.createDirectory(at: shared, withIntermediateDirectories: true)
-            let link = cache.appendingPathComponent(name)
-            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != shared.path {
-                try? manager.removeItem(at: link)
-                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: shared.path)
-            }
-        }
+        let cache = try LinkedWorkbook.lay(at: root, over: real, sharing: Self.sharedCaches)
         let version = CacheFolder.toolchainVersion.url(in: cache)
         if !manager.fileExists(atPath: version.path) {
             try? manager.copyItem(at: CacheFolder.toolchainVersion.url(in: real.cacheFolder), to: version)

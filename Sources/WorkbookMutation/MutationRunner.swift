@@ -274,25 +274,7 @@ private struct WorkerBench: Sendable {
         let root = CacheFolder.mutateWorker(worker, in: real.cacheFolder)
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
-        for name in ["chapters", "Package.swift", "Sources", "Tests"] {
-            let link = root.appendingPathComponent(name)
-            let target = real.url(name).path
-            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != target {
-                try? manager.removeItem(at: link)
-                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
-            }
-        }
-        let cache = Workbook.cacheFolder(root: root)
-        try manager.createDirectory(at: cache, withIntermediateDirectories: true)
-        for name in Self.sharedCaches {
-            let shared = real.cacheFolder.appendingPathComponent(name)
-            try manager.createDirectory(at: shared, withIntermediateDirectories: true)
-            let link = cache.appendingPathComponent(name)
-            if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != shared.path {
-                try? manager.removeItem(at: link)
-                try manager.createSymbolicLink(atPath: link.path, withDestinationPath: shared.path)
-            }
-        }
+        try LinkedWorkbook.lay(at: root, over: real, sharing: Self.sharedCaches)
         let workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
         self.workbook = workbook
         toolchain = runner.toolchain
