@@ -33,7 +33,7 @@ BUILD   ?= .build
 APT      = flock /tmp/closures-workbook-apt.lock apt-get -o DPkg::Lock::Timeout=300
 WORKBOOK = $(BUILD)/debug/workbook
 
-.PHONY: test-mutate test-snippets test-verify test-build setup install-note prebuild bench-deps bench-first all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check student-handouts-check instructor-handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
+.PHONY: test-mutate test-snippets test-verify test-build setup install-note prebuild bench-deps bench-first bench-locate all build release deps sandbox-deps test-deps bench-classroom release-clone-check test test-end-to-end test-driver lint install uninstall clean bench bench-snippets bench-grading bench-render handouts handouts-check student-handouts-check instructor-handouts-check handouts-books handouts-pages student-book instructor-book chromium-deps handouts-deps
 
 all: build
 	@$(WORKBOOK) list
@@ -187,7 +187,7 @@ test-driver: build
 RELEASE_WORKBOOK = $(BUILD)/release/workbook
 # Every bench runs, even after one misses its target; then a miss fails the whole
 # (BENCH_WARN_ONLY=1: report it, exit 0; for noisy machines).
-BENCHES = bench-grading bench-snippets bench-render bench-classroom bench-first
+BENCHES = bench-grading bench-snippets bench-render bench-classroom bench-first bench-locate
 bench: bench-deps release
 	@status=0; for bench in $(BENCHES); do $(MAKE) --no-print-directory $$bench || status=1; done; \
 	  if [ $$status != 0 ]; then echo "make bench: a target was missed (see NOT met above)"; \
@@ -210,6 +210,13 @@ bench-deps:
 bench-first: release
 	@$(RELEASE_WORKBOOK) verify >/dev/null 2>&1 || true
 	python3 bench/first-contact.py --workbook $(RELEASE_WORKBOOK) --root .
+
+# The repair probe's added time per failing exercise (issue 54: median <= 2 s, 90th
+# percentile <= 5 s), over the planted-mistake suite's mistakes, 4 per chapter
+# (LOCATE_BENCH=--all: every one), each checked alone as a learner checks it.
+LOCATE_BENCH ?= --per-chapter 4
+bench-locate: release
+	python3 bench/locate.py --workbook $(RELEASE_WORKBOOK) --root . $(LOCATE_BENCH)
 
 # The installed tool links the Swift runtime and Foundation statically: it starts in
 # about 6 ms instead of 15 (the dynamic loader's work), which every command pays, and it

@@ -30,8 +30,10 @@ struct MutantSchema: Sendable {
     /// Per line of `text` (0-based) with expression switches: each choice's columns.
     var choiceColumns: [Int: [(Range<Int>, Int)]] = [:]
 
-    /// The switches for `mutants` (numbered from 1 in order) in `source`.
-    static func make(source: String, mutants all: [Mutant]) -> MutantSchema {
+    /// The switches for `mutants` (numbered from `first` in order) in `source`. Files
+    /// probed together in one build take numbers of their own (`first`), as each file's
+    /// switch reads the one environment variable.
+    static func make(source: String, mutants all: [Mutant], first: Int = 1) -> MutantSchema {
         let lines = source.components(separatedBy: "\n")
         let mask = CodeMask(lines)
         let shape = LineShapes(lines: lines, mask: mask)
@@ -43,7 +45,7 @@ struct MutantSchema: Sendable {
         // Statement switches, by the lines they replace.
         var statements: [ClosedRange<Int>: [(Int, [String])]] = [:]
         for (offset, mutant) in all.enumerated() {
-            let number = offset + 1
+            let number = offset + first
             let index = mutant.line - 1
             guard index >= 0, index + mutant.original.count <= lines.count,
                   Array(lines[index..<(index + mutant.original.count)]) == mutant.original else { continue }

@@ -18,9 +18,11 @@ public struct RepairProbe: Sendable {
         public var candidates = 120
         /// Seconds one mutant's tests may run at most (`mutantTimeout` takes less).
         public var timeout: Double = 10
-        /// Seconds the mutants' runs may take, after the schema compiled; past them the
-        /// probe stops, unsure.
-        public var budget: Double = 20
+        /// Seconds one exercise's mutants' runs may take, after the schema compiled; past
+        /// them the probe stops, unsure. With the compile (1-3 s), this keeps the probe's
+        /// added time at `make bench-locate`'s 90th-percentile target (5 s); at 20 s, the
+        /// mistakes no single change repairs took 20 s each (measured, 2026-12-06).
+        public var budget: Double = 3
         /// Mutants run side by side: their tests mostly wait (on queues, timers), as `check`'s do.
         public var lanes = max(2, min(4, 2 * BlockingLanes.processors))
         /// Told each compile round's outcome (`WORKBOOK_TIMINGS=1` prints it).
@@ -43,42 +45,97 @@ public struct RepairProbe: Sendable {
     /// does not apply (the exercise passes, is not a write or compile exercise, or fails on
     /// another exercise's code).
     public func locate(_ grade: ExerciseGrade, in chapter: Chapter) -> Localization? {
-        guard grade.status == .failed || grade.status == .crashed || grade.status == .timedOut, grade.dependencies.isEmpty,
-              let exercise = chapter.exercise(grade.id), exercise.kind == .write || exercise.kind == .compile,
-              let file = workbook.learnerFile(for: exercise, in: chapter), let reference = exercise.referenceFile,
-              let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        locate([grade], in: chapter)[grade.id]
+    }
+
+    /// `locate` for several failing exercises of one chapter at once: every probed file's
+    /// schema goes into one build of the chapter module, so `check 3` with three failing
+    /// exercises compiles once, not three times (each file's switches numbered apart).
+    public func locate(_ grades: [ExerciseGrade], in chapter: Chapter) -> [ExerciseID: Localization] {
         let started = Date()
-        var result = Localization(exercise: grade.id.description, file: grade.learnerFile, line: nil, tried: 0, seconds: 0)
-        // A file probed before, with the same failures, is not probed again (`check` and
-        // `check --format json`, a `watch` redraw).
-        let known = knownFile(grade, chapter: chapter)
-        if let known, let data = FileManager.default.contents(atPath: known.path),
-           let earlier = try? JSONDecoder().decode(Localization.self, from: data) {
-            return earlier
-        }
-        defer {
-            if let known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
-        }
-        do {
+        var found: [ExerciseID: Localization] = [:]
+        var targets: [ProbeTarget] = []
+        var next = 1
+        for grade in grades {
+            guard grade.status == .failed || grade.status == .crashed || grade.status == .timedOut, grade.dependencies.isEmpty,
+                  let exercise = chapter.exercise(grade.id), exercise.kind == .write || exercise.kind == .compile,
+                  let file = workbook.learnerFile(for: exercise, in: chapter), let reference = exercise.referenceFile,
+                  let data = FileManager.default.contents(atPath: file.path) else { continue }
+            // Facts first: a trap on one of the learner's lines is where the tests stopped.
+            if let line = Self.trapLine(grade) {
+                found[grade.id] = Localization(exercise: grade.id.description, file: grade.learnerFile, line: line, tried: 0, seconds: 0,
+                                               established: .trap)
+                continue
+            }
+            // A file probed before, with the same failures, is not probed again (`check` and
+            // `check --format json`, a `watch` redraw).
+            let known = knownFile(grade, chapter: chapter)
+            if let known, let data = FileManager.default.contents(atPath: known.path),
+               let earlier = try? JSONDecoder().decode(Localization.self, from: data) {
+                found[grade.id] = earlier
+                continue
+            }
             let source = String(decoding: data, as: UTF8.self)
             // Without the reference (a student release ships none), every line counts as the learner's.
             let starter = (try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)) ?? ""
             let mutants = LearnerMutants.make(source: source, starter: starter, exercise: grade.id.description, path: grade.learnerFile,
                                               reached: reachedLines(grade, source: source))
-            result = try probe(Array(mutants.prefix(limits.candidates)), grade: grade, exercise: exercise, file: file, chapter: chapter,
-                               started: started, result: result)
-        } catch {
-            result.unsure = "the probe could not run: \(error)"
+            let tried = Array(mutants.prefix(limits.candidates))
+            targets.append(ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: tried, first: next, known: known,
+                                       result: Localization(exercise: grade.id.description, file: grade.learnerFile, line: nil, tried: 0, seconds: 0)))
+            next += tried.count
         }
-        result.seconds = Date().timeIntervalSince(started)
-        return result
+        if targets.contains(where: { !$0.mutants.isEmpty }) {
+            do {
+                try probe(&targets, chapter: chapter, started: started)
+            } catch {
+                for index in targets.indices { targets[index].result.unsure = "the probe could not run: \(error)" }
+            }
+        }
+        for target in targets {
+            var result = target.result
+            result.seconds = Date().timeIntervalSince(started)
+            if let known = target.known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
+            found[target.grade.id] = result
+        }
+        for (id, result) in found { remember(result, for: id, in: chapter) }
+        return found
+    }
+
+    /// The last finding for an exercise, kept with its file's content for `hint`.
+    private struct LastFinding: Codable {
+        var file: String
+        var found: Localization
+    }
+
+    private func lastFindingFile(_ id: ExerciseID) -> URL {
+        workbook.cacheFolder.appendingPathComponent("locate").appendingPathComponent("last").appendingPathComponent("\(id).json")
+    }
+
+    private func remember(_ found: Localization, for id: ExerciseID, in chapter: Chapter) {
+        guard let exercise = chapter.exercise(id), let file = workbook.learnerFile(for: exercise, in: chapter),
+              let data = FileManager.default.contents(atPath: file.path) else { return }
+        let record = LastFinding(file: ContentHash.of([String(decoding: data, as: UTF8.self)]), found: found)
+        let url = lastFindingFile(id)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let encoded = try? JSONEncoder().encode(record) { try? AtomicFile.write(encoded, to: url) }
+    }
+
+    /// What the last `check` found for `exercise`, while its file is as it was then.
+    public static func lastFinding(for exercise: Exercise, in chapter: Chapter, workbook: Workbook) -> Localization? {
+        let url = workbook.cacheFolder.appendingPathComponent("locate").appendingPathComponent("last").appendingPathComponent("\(exercise.id).json")
+        guard let file = workbook.learnerFile(for: exercise, in: chapter), let data = FileManager.default.contents(atPath: file.path),
+              let stored = FileManager.default.contents(atPath: url.path),
+              let record = try? JSONDecoder().decode(LastFinding.self, from: stored),
+              record.file == ContentHash.of([String(decoding: data, as: UTF8.self)]) else { return nil }
+        return record.found
     }
 
     /// Where the probe's finding for `grade` is kept: keyed by the chapter's learner
     /// files, the exercise, its failing tests, the probe's own version and the toolchain.
     private func knownFile(_ grade: ExerciseGrade, chapter: Chapter) -> URL? {
         var hash = ContentHash()
-        hash.combine("locate-v1")
+        hash.combine("locate-v2")  // v2: how the line was established
         hash.combine(toolchain.version)
         hash.combine(grade.id.description)
         hash.combine(grade.status.rawValue)
@@ -93,76 +150,142 @@ public struct RepairProbe: Sendable {
         return folder.appendingPathComponent(hash.hex + ".json")
     }
 
-    private func probe(_ mutants: [Mutant], grade: ExerciseGrade, exercise: Exercise, file: URL, chapter: Chapter,
-                       started: Date, result: Localization) throws -> Localization {
-        var result = result
-        guard !mutants.isEmpty else { return result }
+    /// One failing exercise's part of a probe: its file's mutants, numbered from `first`.
+    struct ProbeTarget {
+        let grade: ExerciseGrade
+        let exercise: Exercise
+        let source: String
+        var mutants: [Mutant]
+        let first: Int
+        let known: URL?
+        var result: Localization
+        var schema: MutantSchema?
+        /// Compiled, and failing as the learner's file fails with nothing switched on.
+        var ready = false
+    }
+
+    private func probe(_ targets: inout [ProbeTarget], chapter: Chapter, started: Date) throws {
         let bench = try ProbeBench(real: workbook, chapter: chapter)
         defer { bench.lock.release() }
-        guard let benchFile = bench.workbook.learnerFile(for: exercise, in: bench.chapter) else { return result }
-        let source = String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
-        var kept = mutants
-        var schema = MutantSchema.make(source: source, mutants: kept)
-        // Each mutant's time limit, from the learner's own run (`mutantTimeout`).
-        let timeout = Self.mutantTimeout(grade, limit: limits.timeout)
         let log = limits.log
-        var compiled = false
-        // Compile, and run once with no mutant switched on (within the mutants' limit: only
-        // whether it compiles, and that it does not pass, matter); a switch that does not
-        // compile is dropped and the rest compiled again.
-        for _ in 0..<4 {
-            try bench.write(Data(schema.text.utf8), to: benchFile)
-            guard let graded = try bench.grade(exercise.id, mutant: 0, toolchain: toolchain, timeout: timeout) else { return result }
-            log?("locate \(exercise.id): schema of \(schema.mutants.count) mutants: \(graded.status.rawValue)")
-            // Passing with nothing switched on, the failure was not the file's alone (a
-            // flaky test, a machine too busy): no repair can be told apart.
-            if graded.status == .passed { return result }
-            // Where both ran to the end, nothing switched on must fail the same tests: a
-            // switch that changed the file's meaning would make every finding untrue.
-            if graded.status == .failed, grade.status == .failed,
-               Set(graded.tests.filter { $0.status != .pass }.map(\.name)) != Set(grade.tests.filter { $0.status != .pass }.map(\.name)) {
-                log?("locate \(exercise.id): the schema fails other tests than the file: no finding")
-                return result
+        // Each mutant's time limit, from the learner's own run (`mutantTimeout`).
+        let timeouts = targets.map { Self.mutantTimeout($0.grade, limit: limits.timeout) }
+        var open = Set(targets.indices.filter { !targets[$0].mutants.isEmpty })
+        // Compile, and run each exercise once with no mutant switched on (within the
+        // mutants' limit: only whether it compiles, and that it does not pass, matter); a
+        // switch that does not compile is dropped and the rest compiled again.
+        for _ in 0..<4 where !open.isEmpty {
+            for index in targets.indices {
+                let target = targets[index]
+                let schema = open.contains(index) ? MutantSchema.make(source: target.source, mutants: target.mutants, first: target.first) : nil
+                targets[index].schema = schema ?? target.schema
+                guard let file = bench.workbook.learnerFile(for: target.exercise, in: bench.chapter) else { open.remove(index); continue }
+                // A file given up on is probed no more: it goes back to the learner's text.
+                let text = targets[index].ready ? targets[index].schema?.text ?? target.source : schema?.text ?? target.source
+                try bench.write(Data(text.utf8), to: file)
             }
-            guard graded.status == .doesNotCompile else { compiled = true; break }
-            let errors = Self.errorPlaces(in: graded.message, file: benchFile.lastPathComponent)
-            let culprits = schema.culprits(errorLines: errors.map(\.line), columns: errors.map(\.column))
-            log?("locate \(exercise.id): dropped \(culprits.sorted()) for\n"
-                + graded.message.split(separator: "\n").filter { $0.contains(": error:") }.prefix(12).joined(separator: "\n"))
-            guard !culprits.isEmpty else { return result }
-            let dropped = culprits.compactMap { schema.mutants[$0] }
-            kept.removeAll { dropped.contains($0) }
-            schema = MutantSchema.make(source: source, mutants: kept)
+            // Files whose errors name none of their own switches: given up on, unless
+            // another file's switches were dropped (its errors may have stopped the build).
+            var blameless: [Int] = []
+            var dropping = false
+            // The first run compiles the module; the others run side by side.
+            let order = open.sorted()
+            let toolchain = toolchain
+            let firstRun = try order.prefix(1).map { try bench.grade(targets[$0].exercise.id, mutant: 0, toolchain: toolchain, timeout: timeouts[$0]) }
+            let ids = targets.map(\.exercise.id)
+            let otherRuns = try BlockingLanes.map(Array(order.dropFirst()), width: limits.lanes) { index in
+                try bench.grade(ids[index], mutant: 0, toolchain: toolchain, timeout: timeouts[index])
+            }
+            let runs = Dictionary(uniqueKeysWithValues: zip(order, firstRun + otherRuns))
+            for index in order {
+                let target = targets[index]
+                guard let schema = target.schema, let graded = runs[index] ?? nil else {
+                    open.remove(index)
+                    continue
+                }
+                let id = target.exercise.id
+                log?("locate \(id): schema of \(schema.mutants.count) mutants: \(graded.status.rawValue)")
+                // Passing with nothing switched on, the failure was not the file's alone (a
+                // flaky test, a machine too busy): no repair can be told apart.
+                if graded.status == .passed { open.remove(index); continue }
+                // Where both ran to the end, nothing switched on must fail the same tests: a
+                // switch that changed the file's meaning would make every finding untrue.
+                if graded.status == .failed, target.grade.status == .failed,
+                   Set(graded.tests.filter { $0.status != .pass }.map(\.name)) != Set(target.grade.tests.filter { $0.status != .pass }.map(\.name)) {
+                    log?("locate \(id): the schema fails other tests than the file: no finding")
+                    open.remove(index)
+                    continue
+                }
+                guard graded.status == .doesNotCompile else {
+                    targets[index].ready = true
+                    targets[index].result.compileSeconds = Date().timeIntervalSince(started)
+                    open.remove(index)
+                    continue
+                }
+                let fileName = bench.workbook.learnerFile(for: target.exercise, in: bench.chapter)?.lastPathComponent ?? ""
+                let errors = Self.errorPlaces(in: graded.message, file: fileName)
+                let culprits = schema.culprits(errorLines: errors.map(\.line), columns: errors.map(\.column))
+                log?("locate \(id): dropped \(culprits.sorted()) for\n"
+                    + graded.message.split(separator: "\n").filter { $0.contains(": error:") }.prefix(12).joined(separator: "\n"))
+                guard !culprits.isEmpty else { blameless.append(index); continue }
+                dropping = true
+                let dropped = culprits.compactMap { schema.mutants[$0] }
+                targets[index].mutants.removeAll { dropped.contains($0) }
+            }
+            if !dropping { open.subtract(blameless) }
         }
-        result.compileSeconds = Date().timeIntervalSince(started)
-        guard compiled else { return result }
-        let order = schema.mutants.keys.sorted()
-        let found = Mutex<Int?>(nil)
-        let tried = Mutex(0)
-        // The budget is the runs': a first probe of a chapter compiles its module cold.
-        let deadline = Date().addingTimeInterval(limits.budget)
-        let probed = schema
+        // The runs, exercise by exercise, each mutant in `limits.lanes` lanes side by side.
+        let ready = targets.indices.filter { targets[$0].ready && targets[$0].schema != nil }
+        let runs = ready.flatMap { index in targets[index].schema!.mutants.keys.sorted().map { (index, $0) } }
+        let found = Mutex<[Int: Int]>([:])
+        let tried = Mutex<[Int: Int]>([:])
+        // Each exercise's budget is its runs': from its first run on.
+        let deadlines = Mutex<[Int: Date]>([:])
+        let budget = limits.budget
+        let exercises = targets.map(\.exercise.id)
+        let schemas = targets.map(\.schema)
         let toolchain = toolchain
-        log?("locate \(exercise.id): each mutant's limit " + String(format: "%.1f s", timeout))
-        _ = try BlockingLanes.map(order, width: limits.lanes) { number -> Bool in
-            if found.withLock({ $0 != nil }) || Date() > deadline { return false }
-            tried.withLock { $0 += 1 }
-            let graded = try bench.grade(exercise.id, mutant: number, toolchain: toolchain, timeout: timeout, log: log)
-            log?("locate \(exercise.id): mutant \(number) (line \(probed.mutants[number]?.line ?? 0)): \(graded?.status.rawValue ?? "?") in "
+        for index in ready { log?("locate \(exercises[index]): each mutant's limit " + String(format: "%.1f s", timeouts[index])) }
+        _ = try BlockingLanes.map(runs, width: limits.lanes) { run -> Bool in
+            let (index, number) = run
+            let deadline = deadlines.withLock { $0[index, default: Date().addingTimeInterval(budget)] }
+            deadlines.withLock { $0[index] = deadline }
+            if found.withLock({ $0[index] != nil }) || Date() > deadline { return false }
+            tried.withLock { $0[index, default: 0] += 1 }
+            let id = exercises[index]
+            let graded = try bench.grade(id, mutant: number, toolchain: toolchain, timeout: timeouts[index], log: log)
+            log?("locate \(id): mutant \(number) (line \(schemas[index]?.mutants[number]?.line ?? 0)): \(graded?.status.rawValue ?? "?") in "
                 + String(format: "%.2f s", graded?.seconds ?? 0))
             guard graded?.status == .passed else { return false }
             // Passed twice: a repair, not a test that passes by chance.
-            guard try bench.grade(exercise.id, mutant: number, toolchain: toolchain, timeout: timeout)?.status == .passed else { return false }
-            found.withLock { if $0 == nil || number < $0! { $0 = number } }
+            guard try bench.grade(id, mutant: number, toolchain: toolchain, timeout: timeouts[index])?.status == .passed else { return false }
+            found.withLock { if $0[index] == nil || number < $0[index]! { $0[index] = number } }
             return true
         }
-        result.tried = tried.withLock { $0 }
-        if let number = found.withLock({ $0 }), let mutant = probed.mutants[number] {
-            result.line = Self.namedLine(mutant)
-        } else if Date() > deadline {
-            result.unsure = "the probe ran out of time"
+        for index in ready {
+            targets[index].result.tried = tried.withLock { $0[index] ?? 0 }
+            if let number = found.withLock({ $0[index] }), let mutant = schemas[index]?.mutants[number] {
+                targets[index].result.line = Self.namedLine(mutant)
+                targets[index].result.change = ChangeKinds.words(for: mutant.operatorName)
+            } else if let deadline = deadlines.withLock({ $0[index] }), Date() > deadline {
+                targets[index].result.unsure = "the probe ran out of time"
+            }
         }
-        return result
+    }
+
+    /// The learner's line a crash trapped on: the innermost of the crash report's frames
+    /// in the learner's code (`Interpretation`'s "where it was"), when it is in the
+    /// exercise's own file.
+    static func trapLine(_ grade: ExerciseGrade) -> Int? {
+        guard grade.status == .crashed else { return nil }
+        let heading = "where it was, in your code (innermost first):\n"
+        for message in [grade.message] + grade.tests.compactMap(\.message) {
+            guard let range = message.range(of: heading) else { continue }
+            let frame = message[range.upperBound...].prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+            guard frame.hasPrefix(grade.learnerFile + ":") else { return nil }
+            return Int(frame.dropFirst(grade.learnerFile.count + 1).prefix { $0.isNumber })
+        }
+        return nil
     }
 
     /// Seconds one mutant's tests may run. A repair passes every test, so it takes about
@@ -237,10 +360,37 @@ public struct Localization: Sendable, Equatable, Codable {
     public var compileSeconds: Double?
     /// Why the probe could not say either way (it stopped early), when it could not.
     public var unsure: String?
+    /// How `line` was established.
+    public var established: Established = .repair
+    /// For a repair, the kind of change that made it, in words (never the change): the
+    /// last step of `hint`.
+    public var change: String?
+
+    public enum Established: String, Sendable, Codable {
+        /// One small change to the line makes every test pass.
+        case repair
+        /// The tests crashed on the line (the crash report's innermost frame in the file).
+        case trap
+    }
+
+    public init(exercise: String, file: String, line: Int?, tried: Int, seconds: Double, compileSeconds: Double? = nil,
+                unsure: String? = nil, established: Established = .repair) {
+        self.exercise = exercise
+        self.file = file
+        self.line = line
+        self.tried = tried
+        self.seconds = seconds
+        self.compileSeconds = compileSeconds
+        self.unsure = unsure
+        self.established = established
+    }
 
     /// The report's first line for the exercise: where to look and how that was found,
     /// or that nothing singles a line out.
     public var summary: String {
+        if let line, established == .trap {
+            return "\(file):\(line): look here — the tests crashed on this line (the crash is below)"
+        }
         if let line {
             return "\(file):\(line): look here — one small change to this line makes every test pass (found by trying small changes to your lines)"
         }

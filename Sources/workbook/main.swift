@@ -20,15 +20,18 @@ ProcessLifetime.keepValuesUntilExit()
 // The real streams and the real terminal; everything else is in WorkbookCLI.run. The
 // environment is read once: making it a dictionary is a good part of starting up.
 let environment = ProcessInfo.processInfo.environment
-// The terminal's width, so reports wrap rather than being cut; none when piped.
+// The terminal's size, so reports wrap rather than being cut (and `watch` fits its
+// screen); none when piped.
 var size = winsize()
-let width: Int? = isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-    ? Int(size.ws_col) : nil
+let isTerminal = isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+let width: Int? = isTerminal && size.ws_col > 0 ? Int(size.ws_col) : nil
+let height: Int? = isTerminal && size.ws_row > 0 ? Int(size.ws_row) : nil
 let console = Console(
     colorOut: Console.colorAllowed(environment: environment, isTerminal: isatty(STDOUT_FILENO) != 0),
     colorError: Console.colorAllowed(environment: environment, isTerminal: isatty(STDERR_FILENO) != 0),
     interactive: isatty(STDOUT_FILENO) != 0,
     width: width,
+    height: height,
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     error: { FileHandle.standardError.write(Data($0.utf8)) }
 )

@@ -61,6 +61,34 @@ struct CheckReportLengthTests {
         }
     }
 
+    @Test("in watch, on a 40-row terminal 80 columns wide, a failing exercise's ✗ line and its line to look at stay on screen with the whole report")
+    func watchFitsFortyRows() {
+        // A chapter of twelve exercises, eleven passing, 3.6 failing as above.
+        var grade = Self.deadlockGrade()
+        let others = (1...12).filter { $0 != 6 }.map { number in
+            ExerciseGrade(id: ExerciseID("3.\(number)")!, title: "Exercise \(number) of the chapter", status: .passed, message: "",
+                          learnerFile: "exercises/03-queues/Ex\(number).swift")
+        }
+        grade.exercises = (grade.exercises + others).sorted { $0.id < $1.id }
+        let exercises = grade.exercises.map { Exercise(id: $0.id, title: $0.title, location: SourceLocation(path: "chapters/03-queues.md", line: 1), headingLevel: 2) }
+        let chapter = Chapter(number: 3, slug: "queues", title: "Queues", path: "chapters/03-queues.md",
+                              titleLocation: SourceLocation(path: "chapters/03-queues.md", line: 1), exercises: exercises)
+        let lookHere = "\(Self.learnerFile):41: look here — one small change to this line makes every test pass (found by trying small changes to your lines)"
+        let out = Mutex("")
+        let console = Console(width: 80, height: 40, out: { text in out.withLock { $0 += text } }, error: { _ in })
+        var report = CheckReport(console: console)
+        report.screenRows = console.height
+        report.locate = { _ in [lookHere] + (39...43).map { "\($0 == 41 ? ">" : " ") \($0) |         items.append(item)" } }
+        report.print(grade, chapter: chapter, statuses: Dictionary(uniqueKeysWithValues: grade.exercises.map { ($0.id, $0.passed ? .passing : .failing) }))
+        // `watch` closes its screen with one line of its own.
+        let lines = out.withLock { $0 }.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + ["Watching exercises/03-queues — q or Ctrl-C quits."]
+        #expect(lines.count <= 40, "\(lines.count) rows:\n\(lines.joined(separator: "\n"))")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "a row wider than the terminal")
+        #expect(lines.contains { $0.contains("✗ 3.6") })
+        #expect(lines.contains { $0.contains("Ex6_Deadlock.swift:41: look here") })
+        #expect(lines.contains { $0.contains("> 41 |") })
+    }
+
     @Test("the long value is cut in its middle, with its length said")
     func longValueElided() throws {
         let lines = Self.report(Self.deadlockGrade())

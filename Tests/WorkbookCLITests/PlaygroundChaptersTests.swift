@@ -22,7 +22,7 @@ struct PlaygroundChaptersTests {
     @Test("fresh, half solved and fully solved, the chapter module imports and runs the learner's code",
           .timeLimit(.minutes(10)), arguments: 1...5)
     func chapter(number: Int) async throws {
-        let root = try ChapterMistakesTests.workbookCopy()
+        let root = try PlantedMistakesTests.workbookCopy()
         try await onOwnThread { try SeededModules.seed(root) }
         let session = FixtureSession(root: root)
         let chapter = try session.workbook().chapter("\(number)")

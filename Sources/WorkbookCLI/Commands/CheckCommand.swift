@@ -147,7 +147,7 @@ enum CheckCommand: Command {
             console.print(JUnitReport.xml(grade, chapter: target.chapter))
         case .text, .classroom:
             var report = CheckReport(console: console, full: options.full)
-            if let locate { report.locate = { locate.lines($0, in: target.chapter) } }
+            if let locate { report.locate = { locate.lines($0, in: target.chapter, among: grade) } }
             report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
         }
         SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, integrity: integrity)

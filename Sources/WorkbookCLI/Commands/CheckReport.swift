@@ -12,12 +12,22 @@ struct CheckReport {
     /// Where to look in a failing exercise (the repair probe), printed first under its
     /// line and never folded away; asked only after that line is out, as it takes seconds.
     var locate: ((ExerciseGrade) -> [String])?
+    /// The terminal's rows, for `watch`: each failing exercise's details are folded so its
+    /// ✗ line and the line to look at stay on one screen with the rest of the report.
+    var screenRows: Int?
+    /// The chapter's title line is already out (`watch` prints it at once, before grading).
+    var titlePrinted = false
 
     /// `statuses`: every exercise of the chapter as `list` shows it now (after this
     /// check was recorded), so the totals are the chapter's, not just this check's.
     func print(_ grade: ChapterGrade, chapter: Chapter, statuses: [ExerciseID: ExerciseStatus]) {
-        console.print(console.styled("Chapter \(grade.chapter): \(grade.title)", .bold))
+        if !titlePrinted { console.print(CheckReport.title(grade.chapter, grade.title, console: console)) }
         let width = grade.exercises.map(\.title.count).max() ?? 0
+        // Rows on a screen besides the failing exercises' own: the title, a line per
+        // exercise, the totals (a blank line, the count, the next step) and `watch`'s last line.
+        let failingCount = grade.exercises.filter { !$0.passed }.count
+        let share = screenRows.map { max(8, ($0 - 5 - grade.exercises.count) / max(1, failingCount)) }
+        let rowsOf = { (line: String) in TextWrap.wrap("        " + line, width: console.width, hangingIndent: "          ").count }
         for exercise in grade.exercises {
             let title = exercise.title.padding(toLength: width, withPad: " ", startingAt: 0)
             // Waiting on another exercise's code: said on its line, as the status is said.
@@ -29,9 +39,10 @@ struct CheckReport {
             let located = exercise.passed ? [] : (locate?(exercise) ?? [])
             var lines = details(exercise) + explanation(exercise, in: chapter) + dependencies(exercise, in: grade, chapter: chapter)
             if !full {
-                let folded = ReportFold.fold(lines.flatMap { ReportFold.fitted($0) }) {
-                    TextWrap.wrap("        " + $0, width: console.width, hangingIndent: "          ").count
-                }
+                // On a screen of `screenRows`, what is left of this exercise's share once
+                // its line to look at is out, the fold line included.
+                let rows = share.map { min(ReportFold.rows, max(3, $0 - 1 - located.map(rowsOf).reduce(0, +))) } ?? ReportFold.rows
+                let folded = ReportFold.fold(lines.flatMap { ReportFold.fitted($0) }, rows: rows, cost: rowsOf)
                 lines = folded.lines
                 if folded.hidden > 0 {
                     lines.append("… \(folded.hidden) more line\(folded.hidden == 1 ? "" : "s"): `workbook check \(exercise.id) --full` shows them all")
@@ -42,6 +53,11 @@ struct CheckReport {
             for line in lines { console.printWrapped(line, indent: "        ") }
         }
         printSummary(grade, chapter: chapter, statuses: statuses)
+    }
+
+    /// The report's first line: the chapter's number and title.
+    static func title(_ number: Int, _ title: String, console: Console) -> String {
+        console.styled("Chapter \(number): \(title)", .bold)
     }
 
     /// The chapter's totals and the next step: "passed" counts what passes with the files

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookGrading
+import WorkbookLocate
 import WorkbookModel
 
 /// `workbook hint N.M`: the next hint, one more each time; `--all` for every hint.
@@ -56,6 +57,12 @@ enum HintCommand: Command {
             console.print("Hint \(index + 1) of \(exercise.hints.count): \(hint.text)")
         }
         if exercise.kind.judge == .prediction { try showExpectedLine(exercise, in: chapter, workbook: workbook, context: context) }
+        // After the last hint, what the last check's repair probe found: the line and the
+        // kind of change, never the change (it is the answer).
+        if count == exercise.hints.count, let found = RepairProbe.lastFinding(for: exercise, in: chapter, workbook: workbook),
+           let line = found.line, let change = found.change, found.established == .repair {
+            console.print("And from your last check: line \(line) of \(found.file) needs one small change — \(change).")
+        }
         if count < exercise.hints.count {
             console.print(console.styled("Run `workbook hint \(exercise.id)` again for the next hint.", .dim))
         } else {

@@ -11,13 +11,17 @@ public struct Console: Sendable {
     /// The terminal's width in columns, when standard output is one: reports wrap to it.
     /// Nil when piped: lines go out whole, for tools to read.
     public let width: Int?
+    /// The terminal's height in rows, when standard output is one: `watch` fits a failing
+    /// exercise's report to it.
+    public let height: Int?
 
     public init(
-        colorOut: Bool = false, colorError: Bool = false, interactive: Bool = false, width: Int? = nil,
+        colorOut: Bool = false, colorError: Bool = false, interactive: Bool = false, width: Int? = nil, height: Int? = nil,
         out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
         self.interactive = interactive
         self.width = width
+        self.height = height
         self.writeOut = out
         self.writeError = error
         self.colorOut = colorOut
