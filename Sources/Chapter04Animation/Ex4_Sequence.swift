@@ -76,7 +76,8 @@ public func moveOperation(_ move: Move, in scene: ButtonScene) -> AsyncOperation
 ///   called, and `done` reports `.cancelled` — even if the step finishes anyway, and
 ///   even when the cancel comes from the last step's progress report, or while a step
 ///   is starting (before it has returned its cancel closure).
-/// * A step that breaks the contract and calls `done` twice starts the next step once.
+/// * A step that breaks the contract and calls `done` again, with any outcome, is not
+///   heard the second time. Two cancels at once cancel the running step once.
 ///
 /// Keep the run's state in a lock made by `locks.make(…)` (by default `Locks()`, plain
 /// locks). The tests pass `Locks` that let a step's second `done` in each time such a
