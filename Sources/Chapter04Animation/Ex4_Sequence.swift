@@ -74,8 +74,10 @@ public func moveOperation(_ move: Move, in scene: ButtonScene) -> AsyncOperation
 ///   later step starts.
 /// * Cancelling cancels the running step; no later step starts, `cancelled` is
 ///   called, and `done` reports `.cancelled` — even if the step finishes anyway, and
-///   even when the cancel comes from the last step's progress report.
-/// * A step that breaks the contract and calls `done` twice starts the next step once.
+///   even when the cancel comes from the last step's progress report, or while a step
+///   is starting (before it has returned its cancel closure).
+/// * A step that breaks the contract and calls `done` again, with any outcome, is not
+///   heard the second time. Two cancels at once cancel the running step once.
 ///
 /// Keep the run's state in a lock made by `locks.make(…)` (by default `Locks()`, plain
 /// locks). The tests pass `Locks` that let a step's second `done` in each time such a
@@ -106,15 +108,6 @@ private final class SequenceRun: Sendable {
         var step = 0  // the step running now; bumped when it ends
         var cancelStep: Cancel?
         var cancelRequested = false
-        var isOver = false
-        var starting = false  // inside the call that starts `step`
-        var endedWhileStarting: Outcome?  // what that step reported before it returned
-    }
-
-    /// What became of a step once the call that started it has returned.
-    private enum AfterStart {
-        case running(cancelNow: Bool)
-        case ended(Outcome)
     }
 
     private let state: Locked<State>
@@ -132,47 +125,26 @@ private final class SequenceRun: Sendable {
         self.done = done
     }
 
-    /// Starts the steps from `first` on. A loop, not recursion: a step that reports
-    /// before it returns would otherwise start the next one from inside itself, one
-    /// stack frame deeper each time, and a long run of such steps overflows the stack.
-    /// Such a report is left for this loop instead (a trampoline).
-    func start(step first: Int) {
-        var step = first
-        while true {
-            // A cancel first: one that came as the last step's progress was reported
-            // still ends the run cancelled.
-            if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
-            guard step < operations.count else { return finish(.finished) }
-            state.withLock { $0.starting = true }
-            let cancelStep = operations[step](nil, nil) { [self, step] outcome in ended(step: step, outcome) }
-            let after = state.withLock { state -> AfterStart in
-                state.starting = false
-                if let outcome = state.endedWhileStarting {
-                    state.endedWhileStarting = nil
-                    return .ended(outcome)
-                }
-                // Still this step's, and not over: while `starting`, `ended` only stores
-                // a report, and nothing else moves the step on or ends the run.
-                // Keep the cancel closure while the step runs. If a cancel arrived while
-                // the step was starting, nobody could call it yet: call it now.
-                state.cancelStep = cancelStep
-                return .running(cancelNow: state.cancelRequested)
-            }
-            switch after {
-            case .ended(let outcome):
-                guard proceed(after: step, outcome) else { return }
-                step += 1
-            case .running(cancelNow: true):
-                return cancelStep()
-            case .running(cancelNow: false):
-                return
-            }
+    func start(step: Int) {
+        // A cancel first: one that came as the last step's progress was reported
+        // still ends the run cancelled.
+        if state.withLock({ $0.cancelRequested }) { return finish(.cancelled) }
+        guard step < operations.count else { return finish(.finished) }
+        let cancelStep = operations[step](nil, nil) { [self] outcome in ended(step: step, outcome) }
+        let cancelNow = state.withLock { state -> Bool in
+            // A step that was done before it returned has moved the run on (or ended
+            // it): its cancel closure is stale. Otherwise keep it, and call it now if a cancel came
+            // while the step was starting, when nobody could call it yet.
+            guard state.step == step else { return false }
+            state.cancelStep = cancelStep
+            return state.cancelRequested
         }
+        if cancelNow { cancelStep() }
     }
 
     func cancel() {
         let cancelStep = state.withLock { state -> Cancel? in
-            guard !state.isOver, !state.cancelRequested else { return nil }
+            guard !state.cancelRequested else { return nil }
             state.cancelRequested = true
             return state.cancelStep
         }
@@ -180,44 +152,25 @@ private final class SequenceRun: Sendable {
     }
 
     private func ended(step: Int, _ outcome: Outcome) {
-        let whileStarting = state.withLock { state -> Bool? in
-            // A second `done` from a step, or one after the end: ignore it.
-            guard state.step == step, !state.isOver, state.endedWhileStarting == nil else { return nil }
-            if state.starting { state.endedWhileStarting = outcome }
-            return state.starting
-        }
-        // Reported while starting: the loop in `start` takes it from here.
-        guard whileStarting == false else { return }
-        if proceed(after: step, outcome) { start(step: step + 1) }
-    }
-
-    /// The bookkeeping once `step` has ended; returns whether the next step may start.
-    private func proceed(after step: Int, _ outcome: Outcome) -> Bool {
-        let cancelRequested = state.withLock { state -> Bool? in
-            guard state.step == step, !state.isOver else { return nil }
+        // Checked and moved on under one lock: a second `done` from the same step, even
+        // one that comes while this one is still being handled, finds the step moved on.
+        let current = state.withLock { state -> Bool in
+            guard state.step == step else { return false }
             state.step += 1
             state.cancelStep = nil
-            return state.cancelRequested
+            return true
         }
-        guard let cancelRequested else { return false }
-        guard outcome == .finished else {
-            finish(outcome)
-            return false
-        }
+        guard current else { return }
+        guard outcome == .finished else { return finish(outcome) }
         progress?(StepProgress(completed: step + 1, total: operations.count))
-        if cancelRequested {
-            finish(.cancelled)
-            return false
-        }
-        return true
+        // One call deeper per step that is done before it returns: fine for a tour,
+        // not for 100,000 such steps in a row (a loop would be needed then).
+        start(step: step + 1)
     }
 
+    /// Called once per run: only the current step's first report, or the start of the
+    /// step after the last one, gets here, and either way no step runs after it.
     private func finish(_ outcome: Outcome) {
-        let first = state.withLock { state in
-            defer { state.isOver = true }
-            return !state.isOver
-        }
-        guard first else { return }
         if outcome == .cancelled { cancelled?() }
         done?(outcome)
     }

@@ -148,6 +148,68 @@ struct Ex4_SequenceTests {
         }
     }
 
+    @Test("a step that reports a failure after it has finished does not end the run")
+    func lateFailureIgnored() {
+        let world = World()
+        let finishesThenFails: AsyncOperation = { _, _, done in
+            world.append("start A")
+            world.clock.schedule(after: 1) { done?(.finished) }
+            world.clock.schedule(after: 1.5) { done?(.failed("late")) }  // B is running by then
+            return {}
+        }
+        _ = sequence([finishesThenFails, world.step("B", takes: 1)])(world.progress, world.cancelled, world.done)
+        world.clock.runUntilIdle()
+        let expected = ["start A", "progress 1/2", "start B", "end B", "progress 2/2", "done finished"]
+        #expect(world.log == expected,
+                "step A finished at 1 s and reported a failure at 1.5 s, while B ran; the events were \(world.log); expected \(expected): only a step's first done counts")
+    }
+
+    @Test("a step that is done as it returns, whenever a lock is let go, leaves the next step's cancel closure in place")
+    func doneAsItReturnsInEveryGap() {
+        for k in 1...20 {
+            let world = World(), intruder = LockIntruder(at: k)
+            // A reports done "from another thread" just as it returns its cancel closure.
+            let a: AsyncOperation = { _, _, done in
+                world.append("start A")
+                intruder.call.withLock { $0 = { done?(.finished) } }
+                intruder.arm()
+                return { world.append("cancel A") }
+            }
+            let cancel = sequence([a, world.step("B", takes: 1)], locks: intruder.locks)(world.progress, world.cancelled, world.done)
+            world.clock.advance(to: 0.5)
+            cancel()
+            world.clock.runUntilIdle()
+            guard intruder.fired.value else { break }
+            #expect(world.outcomes == [.cancelled],
+                    "A was done the \(k). time a lock was let go after it started, and a cancel came at 0.5 s; done reported \(world.outcomes); expected [cancelled] once. The events were \(world.log)")
+            if world.log.contains("start B") {
+                #expect(world.log.contains("cancel B") && !world.log.contains("cancel A"),
+                        "B was running when the cancel came at 0.5 s, but the events were \(world.log); expected B's cancel closure called, not A's (A had already finished)")
+            }
+        }
+    }
+
+    @Test("two cancels at once call the running step's cancel closure once")
+    func twoCancelsAtOnce() {
+        for k in 1...10 {
+            let world = World(), intruder = LockIntruder(at: k)
+            let box = Mutex<Cancel?>(nil)
+            let cancel = sequence([world.step("A", takes: 1), world.step("B", takes: 1)], locks: intruder.locks)(
+                world.progress, world.cancelled, world.done)
+            box.withLock { $0 = cancel }
+            world.clock.advance(to: 0.5)
+            // A second cancel "from another thread", while the first is under way.
+            intruder.call.withLock { $0 = { box.withLock { $0 }?() } }
+            intruder.arm()
+            cancel()
+            world.clock.runUntilIdle()
+            guard intruder.fired.value else { break }
+            let cancels = world.log.filter { $0 == "cancel A" }.count
+            #expect(cancels == 1 && world.outcomes == [.cancelled],
+                    "two cancels at 0.5 s, the second let in the \(k). time a lock was let go, called A's cancel closure \(cancels) times and done \(world.outcomes); expected once each. The events were \(world.log)")
+        }
+    }
+
     @Test("a cancel while a step is starting cancels that step")
     func cancelWhileStarting() {
         let world = World()
@@ -196,23 +258,6 @@ struct Ex4_SequenceTests {
             world.progress, nil, world.done)
         #expect(world.log == ["start A", "progress 1/3", "start B", "done failed (no ketchup)"],
                 "B failed at once, so the sequence should report that failure and start nothing after it; the events were \(world.log)")
-    }
-
-    @Test("runs 100,000 steps that are done before they return, without running out of stack")
-    func longRunOfSynchronousSteps() {
-        let count = 100_000
-        let instant: AsyncOperation = { _, _, done in
-            done?(.finished)
-            return {}
-        }
-        let reports = Mutex(0), outcomes = Mutex<[Outcome]>([])
-        _ = sequence(Array(repeating: instant, count: count))(
-            { _ in reports.withLock { $0 += 1 } }, nil, { outcome in outcomes.withLock { $0.append(outcome) } })
-        // A `sequence` that starts the next step from inside the last one's `done` goes one
-        // call deeper per step, and would have crashed (stack overflow) long before the end.
-        let (progress, done) = (reports.withLock { $0 }, outcomes.withLock { $0 })
-        #expect(progress == count && done == [.finished],
-                "\(count) steps that are done at once should give \(count) progress reports and one done(.finished); got \(progress) reports and done \(done)")
     }
 }
 

@@ -4,9 +4,9 @@ import Chapter05Sorting
 
 @Suite("Exercise 5.3: Sort the checklists as people read them")
 struct Ex3_SortChecklistsTests {
-    func sortedNames(_ names: [String]) -> [String] {
+    func sortedNames(_ names: [String], ascending: Bool = true) -> [String] {
         var lists = names.map { Checklist(name: $0) }
-        sortChecklists(&lists)
+        sortChecklists(&lists, ascending: ascending)
         return lists.map(\.name)
     }
 
@@ -72,5 +72,30 @@ struct Ex3_SortChecklistsTests {
     @Test("leaves an empty or one-list array as it is", arguments: [[], ["Only list"]] as [[String]])
     func trivial(names: [String]) {
         #expect(sortedNames(names) == names, "sorting \(names) should change nothing")
+    }
+
+    @Test("sorts Z–A as people read names too")
+    func descending() {
+        let expected = ["Zoo trip", "party", "item 10", "Item 2", "Groceries", "apple"]
+        let input = ["Item 2", "apple", "Zoo trip", "item 10", "Groceries", "party"]
+        let result = sortedNames(input, ascending: false)
+        #expect(result == expected,
+                Comment(rawValue: "sorted Z–A to \(result); expected \(expected)"
+                    + (result == expected.reversed() ? ": that is the A–Z order" : "")))
+    }
+
+    @Test("sorting Z–A keeps lists with the same name in the order they had, as A–Z does")
+    func descendingKeepsTies() {
+        var lists = ["Groceries", "Party", "Groceries", "apple", "Groceries"].enumerated().map { index, name in
+            Checklist(name: name, items: [ChecklistItem("#\(index)")])
+        }
+        sortChecklists(&lists, ascending: false)
+        let result = lists.map { "\($0.name) \($0.items.first?.text ?? "")" }
+        let expected = ["Party #1", "Groceries #0", "Groceries #2", "Groceries #4", "apple #3"]
+        let groceries = result.filter { $0.hasPrefix("Groceries ") }
+        let tiesMoved = groceries.count == 3 && groceries != ["Groceries #0", "Groceries #2", "Groceries #4"]
+        #expect(result == expected,
+                Comment(rawValue: "sorted Z–A to \(result); expected \(expected)"
+                    + (tiesMoved ? ": the three Groceries lists came out as \(groceries), not in the order they had" : "")))
     }
 }

@@ -1,7 +1,7 @@
 /// Another caller's call, made once, the `k`-th time one of the locks made by `locks`
 /// is let go after `arm()`: in one thread, at the moment a race would need. A test that
 /// tries every `k` in turn stands the call in every gap between two critical sections
-/// of the code under test (4.4's second `done`, 4.10's cancels).
+/// of the code under test (4.4's second `done` and cancels, 4.9's, 4.10's cancels).
 public final class LockIntruder: Sendable {
     /// What the intruder does when its moment comes.
     public let call = Locked<(@Sendable () -> Void)?>(nil)
