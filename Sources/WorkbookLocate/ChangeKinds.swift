@@ -29,6 +29,7 @@ enum ChangeKinds {
         "statements-swapped": "two statements in the other order",
         "completion-first": "a completion called at the wrong moment",
         "check-then-act-split": "a check and what it guards, under one lock",
+        "name-swapped": "one name used where another of your names belongs",
     ]
 
     static func words(for operatorName: String?) -> String {

@@ -18,11 +18,13 @@ public struct RepairProbe: Sendable {
         public var candidates = 120
         /// Seconds one mutant's tests may run at most (`mutantTimeout` takes less).
         public var timeout: Double = 10
-        /// Seconds one exercise's mutants' runs may take, after the schema compiled; past
-        /// them the probe stops, unsure. With the compile (1-3 s), this keeps the probe's
-        /// added time at `make bench-locate`'s 90th-percentile target (5 s); at 20 s, the
-        /// mistakes no single change repairs took 20 s each (measured, 2026-12-06).
-        public var budget: Double = 3
+        /// Mutants of one exercise run at most: those of the lines the failing tests reached
+        /// come first. A count, not a time, so that a busy machine finds what a quiet one
+        /// does; about 2 s of runs on four lanes on a quiet 2-core machine.
+        public var runs = 48
+        /// Seconds one exercise's mutants' runs may take at most, after the schema
+        /// compiled; past them the probe stops, unsure.
+        public var budget: Double = 20
         /// Mutants run side by side: their tests mostly wait (on queues, timers), as `check`'s do.
         public var lanes = max(2, min(4, 2 * BlockingLanes.processors))
         /// Told each compile round's outcome (`WORKBOOK_TIMINGS=1` prints it).
@@ -61,12 +63,6 @@ public struct RepairProbe: Sendable {
                   let exercise = chapter.exercise(grade.id), exercise.kind == .write || exercise.kind == .compile,
                   let file = workbook.learnerFile(for: exercise, in: chapter), let reference = exercise.referenceFile,
                   let data = FileManager.default.contents(atPath: file.path) else { continue }
-            // Facts first: a trap on one of the learner's lines is where the tests stopped.
-            if let line = Self.trapLine(grade) {
-                found[grade.id] = Localization(exercise: grade.id.description, file: grade.learnerFile, line: line, tried: 0, seconds: 0,
-                                               established: .trap)
-                continue
-            }
             // A file probed before, with the same failures, is not probed again (`check` and
             // `check --format json`, a `watch` redraw).
             let known = knownFile(grade, chapter: chapter)
@@ -95,6 +91,14 @@ public struct RepairProbe: Sendable {
         for target in targets {
             var result = target.result
             result.seconds = Date().timeIntervalSince(started)
+            // No repair found: a trap on one of the learner's lines is where the tests
+            // stopped, a fact (not always the mistake's line: 3.4's wrong key traps later,
+            // on the nil it left; so a repair, which is, comes first).
+            if result.line == nil, let line = Self.trapLine(target.grade) {
+                result.line = line
+                result.established = .trap
+                result.unsure = nil
+            }
             if let known = target.known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
             found[target.grade.id] = result
         }
@@ -242,6 +246,7 @@ public struct RepairProbe: Sendable {
         // Each exercise's budget is its runs': from its first run on.
         let deadlines = Mutex<[Int: Date]>([:])
         let budget = limits.budget
+        let runLimit = limits.runs
         let exercises = targets.map(\.exercise.id)
         let schemas = targets.map(\.schema)
         let toolchain = toolchain
@@ -251,7 +256,12 @@ public struct RepairProbe: Sendable {
             let deadline = deadlines.withLock { $0[index, default: Date().addingTimeInterval(budget)] }
             deadlines.withLock { $0[index] = deadline }
             if found.withLock({ $0[index] != nil }) || Date() > deadline { return false }
-            tried.withLock { $0[index, default: 0] += 1 }
+            let allowed = tried.withLock { tried -> Bool in
+                guard tried[index, default: 0] < runLimit else { return false }
+                tried[index, default: 0] += 1
+                return true
+            }
+            guard allowed else { return false }
             let id = exercises[index]
             let graded = try bench.grade(id, mutant: number, toolchain: toolchain, timeout: timeouts[index], log: log)
             log?("locate \(id): mutant \(number) (line \(schemas[index]?.mutants[number]?.line ?? 0)): \(graded?.status.rawValue ?? "?") in "
@@ -291,8 +301,8 @@ public struct RepairProbe: Sendable {
     /// Seconds one mutant's tests may run. A repair passes every test, so it takes about
     /// what the tests that pass took, three times over and a second; the failing ones may
     /// have waited for something that never came (3.10's waited 8 s, a repair passed in
-    /// 0.16 s, measured). With no test passing, twice the failing run and a second; after
-    /// a time-out, 4 s.
+    /// 0.16 s, measured). With no test passing, twice the failing run and a second, at
+    /// least 3 s; after a time-out, 4 s.
     static func mutantTimeout(_ run: ExerciseGrade, limit: Double) -> Double {
         let passing = run.tests.filter { $0.status == .pass }
         let seconds: Double
@@ -301,7 +311,9 @@ public struct RepairProbe: Sendable {
         } else if !passing.isEmpty {
             seconds = 3 * passing.map(\.seconds).reduce(0, +) + 1
         } else {
-            seconds = 2 * run.seconds + 1
+            // A crash ends the run early: a repair runs the tests to their end (3.4's, a
+            // wrong key trapping at once, took 1.5 s to pass on a busy machine).
+            seconds = max(3, 2 * run.seconds + 1)
         }
         return min(limit, max(1.5, seconds))
     }
@@ -417,10 +429,16 @@ enum LearnerMutants {
             let changed = shifted.line..<(shifted.line + max(1, shifted.original.count))
             return changed.contains(where: written.contains) ? shifted : nil
         }
-        return mine.enumerated().sorted { a, b in
-            let first = reached.contains(a.element.line), second = reached.contains(b.element.line)
-            return first != second ? first : a.offset < b.offset
-        }.map(\.element)
+        // The operators' candidates first, then a name swapped for another (`NameSwaps`),
+        // each group with the lines the failing tests reached first.
+        let swaps = NameSwaps.mutants(lines: lines, written: written, exercise: exercise, path: path)
+        let reachedFirst = { (group: [Mutant]) in
+            group.enumerated().sorted { a, b in
+                let first = reached.contains(a.element.line), second = reached.contains(b.element.line)
+                return first != second ? first : a.offset < b.offset
+            }.map(\.element)
+        }
+        return reachedFirst(mine) + reachedFirst(swaps)
     }
 
     /// The 1-based lines of `lines` that are not the starter's: those outside a longest

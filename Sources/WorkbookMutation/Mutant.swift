@@ -14,6 +14,15 @@ public struct Mutant: Sendable, Equatable, Codable {
     /// What takes their place (none for a deleted line).
     public var replacement: [String]
 
+    package init(exercise: String, file: String, line: Int, operatorName: String, original: [String], replacement: [String]) {
+        self.exercise = exercise
+        self.file = file
+        self.line = line
+        self.operatorName = operatorName
+        self.original = original
+        self.replacement = replacement
+    }
+
     /// `Ex2_LoadInventory.swift:31:async-sync`: how accepted-mutant lists name it.
     public var key: String { "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(operatorName)" }
 

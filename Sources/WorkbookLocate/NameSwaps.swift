@@ -1,0 +1,69 @@
+import WorkbookModel
+import WorkbookMutation
+
+/// The probe's own candidates, beside `mutate`'s operators: one name used in place of
+/// another of the same file's names of the same kind. Learners' "wrong key" and "wrong
+/// edge" mistakes (`$0.menu` for `$0.specials`, `.maxY` for `.minY`, `then: completion`
+/// for `then: moveLeft`, `"-": add`) are undone by no `mutate` operator: 3.4's wrong key
+/// was the one mistake of 41 the first probe missed.
+/// Not in `mutate`: most swaps do not compile, which a schema drops for one compile round,
+/// where `mutate` would pay a build for each.
+enum NameSwaps {
+    /// Swaps per line at most: a line naming many members would crowd out the rest.
+    static let perLine = 8
+
+    /// `receiver.property` (not a call; `.case` has no receiver), and `label: name` (a
+    /// string key counts as one label).
+    private static var member: Regex<(Substring, Substring, Substring)> { /([A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_]*)\b(?!\s*[({])/ }
+    private static var afterColon: Regex<(Substring, Substring, Substring)> { /([A-Za-z0-9_]+|")\s*:\s*([a-z_][A-Za-z0-9_]*)\s*(?=[,)\]]|$)/ }
+
+    /// The swaps on `written` lines (1-based) of `lines`. A name is swapped only for one
+    /// used with the same receiver or label elsewhere in the file (`$0.menu`, `$0.specials`;
+    /// `then: moveLeft`, `then: completion`): a name of the same type, most likely, so the
+    /// swap compiles (swapping any two names, 30 of 54 switches in 5.4 did not, measured).
+    static func mutants(lines: [String], written: Set<Int>, exercise: String, path: String) -> [Mutant] {
+        let mask = CodeMask(lines)
+        // The names used with each receiver or label.
+        var names: [String: Set<String>] = [:]
+        var places: [(line: Int, range: Range<Int>, name: String, group: String)] = []
+        for (index, line) in lines.enumerated() {
+            let text = line
+            for (pattern, kind) in [(member, "."), (afterColon, ":")] as [(Regex<(Substring, Substring, Substring)>, String)] {
+                for match in text.matches(of: pattern) {
+                    let name = match.output.2
+                    let start = text.distance(from: text.startIndex, to: name.startIndex)
+                    let range = start..<(start + name.count)
+                    guard mask.isCode(line: index, range), !Self.keywords.contains(String(name)) else { continue }
+                    let group = kind + match.output.1
+                    names[group, default: []].insert(String(name))
+                    places.append((index + 1, range, String(name), group))
+                }
+            }
+        }
+        // The stored properties the file declares (`var menu: …`): a member one of them is
+        // may be any other (3.4's `$0.menu` for `$0.specials`, where the mistake left only
+        // `menu` used).
+        let declared = Set(lines.indices.compactMap { index in
+            mask.code(line: index).firstMatch(of: /^(?:public |private |package |internal |fileprivate )?(?:var|let) ([a-z_][A-Za-z0-9_]*)\s*:/)
+                .map { String($0.output.1) }
+        })
+        var mutants: [Mutant] = []
+        var perLineCount: [Int: Int] = [:]
+        for place in places where written.contains(place.line) {
+            let characters = Array(lines[place.line - 1])
+            var others = names[place.group, default: []]
+            if place.group.hasPrefix("."), declared.contains(place.name) { others.formUnion(declared) }
+            for other in others.subtracting([place.name]).sorted() where perLineCount[place.line, default: 0] < perLine {
+                let changed = String(characters[..<place.range.lowerBound]) + other + String(characters[place.range.upperBound...])
+                mutants.append(Mutant(exercise: exercise, file: path, line: place.line, operatorName: "name-swapped",
+                                      original: [lines[place.line - 1]], replacement: [changed]))
+                perLineCount[place.line, default: 0] += 1
+            }
+        }
+        return mutants
+    }
+
+    /// Words a swap never touches or puts in.
+    static let keywords: Set<String> = ["self", "Self", "true", "false", "nil", "init", "some", "any", "in", "try", "await", "return",
+                                        "let", "var", "case", "default", "where", "is", "as", "type", "rawValue"]
+}
