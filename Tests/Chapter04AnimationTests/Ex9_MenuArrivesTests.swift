@@ -53,18 +53,20 @@ struct Ex9_MenuArrivesTests {
         #expect(screen.animator.segments(of: screen.chalkboard, .alpha).count == 1, "the sorry should fade in too")
     }
 
-    @Test("calls shown once, after the text is written")
+    @Test("calls shown once, after the text is written and the fade has begun")
     func shownOnceAfterText() async throws {
         let screen = DinerScreen()
-        let calls: [String]? = await awaitCallback { callback in
-            var seen: [String] = []
+        let calls: [(text: String, fading: Bool)]? = await awaitCallback { callback in
+            var seen: [(text: String, fading: Bool)] = []
             showMenu(from: InventoryService(), on: screen) {
-                seen.append(screen.chalkboard.text)
+                seen.append((screen.chalkboard.text, !screen.animator.segments(of: screen.chalkboard, .alpha).isEmpty))
                 // One turn of the main queue later: a second call would have come by then.
                 DispatchQueue.main.async { callback(seen) }
             }
         }
         let expected = InventoryService.sampleItems.map(\.name).joined(separator: "\n")
-        #expect(calls == [expected], "`shown` was called with the chalkboard showing \(calls ?? []); expected once, after the menu was written")
+        #expect(calls?.map(\.text) == [expected], "`shown` was called with the chalkboard showing \(calls?.map(\.text) ?? []); expected once, after the menu was written")
+        // The statement: write the menu, fade the chalkboard in, "then it calls `shown`".
+        #expect(calls?.first?.fading == true, "`shown` was called before the chalkboard's fade was set up; call it after the animation has begun")
     }
 }
