@@ -88,10 +88,18 @@ extension Statements {
         // A method called on something: `receiver.name(…)` or `receiver.name { … }` on one line.
         let method = code.wholeMatch(of: /[A-Za-z_$][\w$.\[\]]*\.[a-z]\w*(\(.*\)|\s*\{.*\})/) != nil
         guard compound || method, !code.hasPrefix("print("), !code.contains(".resume(") else { return nil }
-        // A body's only statement is its value as often as a step (`prices.reduce(0, +)`):
-        // doubled, it only fails to compile. (A completion there is `completion-doubled`'s.)
-        if previousCode(index)?.hasSuffix("{") == true || previousCode(index)?.hasSuffix(" in") == true,
-           let next = nextCodeLine(index), mask.code(line: next).hasPrefix("}") { return nil }
+        // The only statement of a closure, or of a function that returns something, may be
+        // its value (`prices.reduce(0, +)`): doubled, it only fails to compile. A loop's,
+        // a branch's or a `Void` function's only statement is a step like any other.
+        if let opener = previousCode(index), opener.hasSuffix("{") || opener.hasSuffix(" in"),
+           let next = nextCodeLine(index), mask.code(line: next).hasPrefix("}") {
+            let control = ["if ", "for ", "while ", "guard ", "else", "} else", "repeat", "do ", "do{", "case ", "default"]
+            // `func f(done: () -> Void) {` returns nothing: an arrow after the parameters' `)` is the result's.
+            let afterParameters = opener.lastIndex(of: ")").map { opener[$0...] } ?? Substring(opener)
+            let voidFunction = (opener.contains("func ") || opener.hasPrefix("init") || opener.contains(" init("))
+                && !afterParameters.contains("->")
+            if !control.contains(where: opener.hasPrefix), !voidFunction { return nil }
+        }
         return [lines[index], lines[index]]
     }
 

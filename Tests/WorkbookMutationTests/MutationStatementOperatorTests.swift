@@ -33,11 +33,15 @@ struct MutationStatementOperatorTests {
         Case(name: "statements-swapped", body: "total = items\n    .count\nreport()", expected: []),
 
         Case(name: "step-doubled", body: "count += 1\nreport()", expected: [["count += 1", "count += 1", "report()"]]),
+        // A loop's only statement, and a `Void` function's, are steps too.
+        Case(name: "step-doubled", body: "for row in rows {\n    deleted.append(row)\n}",
+             expected: [["for row in rows {", "    deleted.append(row)", "    deleted.append(row)", "}"]]),
+        Case(name: "step-doubled", body: "latest.withLock { $0 += 1 }", expected: [["latest.withLock { $0 += 1 }", "latest.withLock { $0 += 1 }"]]),
         Case(name: "step-doubled", body: "continuation.yield(update)\nreport()", expected: [["continuation.yield(update)", "continuation.yield(update)", "report()"]]),
         Case(name: "step-doubled", body: "try table.deleteRows(at: rows)\nreport()", expected: [["try table.deleteRows(at: rows)", "try table.deleteRows(at: rows)", "report()"]]),
         Case(name: "step-doubled", body: "queue.async { work() }\nreport()", expected: [["queue.async { work() }", "queue.async { work() }", "report()"]]),
-        // A body's only statement may be its value (`prices.reduce(0, +)`).
-        Case(name: "step-doubled", body: "prices.reduce(0, +)", expected: []),
+        // A closure's only statement may be its value (`prices.reduce(0, +)`).
+        Case(name: "step-doubled", body: "let totals = orders.map { order in\n    order.prices.reduce(0, +)\n}", expected: []),
         // Not a plain call (call-doubled's), a declaration, an assignment, a resume, a print.
         Case(name: "step-doubled", body: "done()\nlet x = a.b()\nstate = .idle\ncontinuation.resume()\nprint(x)", expected: []),
 
