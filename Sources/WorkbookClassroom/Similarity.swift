@@ -23,8 +23,6 @@ public struct Similarity: Sendable, Equatable {
         public var exercises: [ExerciseID]
     }
 
-    /// Tokens a shingle spans: a line or so of code.
-    static let shingleLength = 6
     /// A pair's least score, and least number of shared shingles (a few lines of one's own
     /// code: a one-line answer alike in two files is no sign of anything).
     static let threshold = 0.5
@@ -83,34 +81,10 @@ public struct Similarity: Sendable, Equatable {
         self.pairs = pairs.sorted { ($1.score, $0.first, $0.second) < ($0.score, $1.first, $1.second) }
     }
 
-    /// Shingles of `text`'s tokens. A word not in `keeping` (the exercise's own names) nor
-    /// a keyword is one the student chose: within each shingle it becomes `$0`, `$1`… in
-    /// the order it comes, so `sum = sum + price` and `total = total + cents` are alike.
+    /// Shingles of `text`'s tokens, the names in `keeping` kept (`CodeShingles`).
     static func shingles(of text: String, keeping: Set<String>) -> [String] {
-        let tokens = SourceTokens(text).tokens.map(\.text)
-        guard !tokens.isEmpty else { return [] }
-        // A file shorter than a shingle is one.
-        let windows = tokens.count < shingleLength ? [0..<tokens.count]
-            : (0...(tokens.count - shingleLength)).map { $0..<($0 + shingleLength) }
-        return windows.map { window in
-            var names: [String: Int] = [:]
-            return tokens[window].map { token in
-                guard let first = token.first, first.isLetter || first == "_", !keywords.contains(token), !keeping.contains(token)
-                else { return token }
-                if let number = names[token] { return "$\(number)" }
-                names[token] = names.count
-                return "$\(names.count - 1)"
-            }.joined(separator: " ")
-        }
+        CodeShingles.of(text, keeping: keeping)
     }
-
-    static let keywords: Set<String> = [
-        "let", "var", "func", "return", "if", "else", "guard", "for", "in", "where", "while", "repeat", "switch", "case",
-        "default", "break", "continue", "fallthrough", "do", "try", "catch", "throw", "throws", "rethrows", "async",
-        "await", "defer", "struct", "class", "enum", "protocol", "extension", "init", "deinit", "self", "Self", "super",
-        "nil", "true", "false", "is", "as", "some", "any", "inout", "import", "public", "private", "fileprivate",
-        "internal", "static", "final", "mutating", "lazy", "weak", "unowned", "typealias", "subscript", "operator",
-    ]
 
     /// The class's files: each graded exercise's file in each student's workspace, unless
     /// it is the untouched starter; with each exercise's starter and reference as given.

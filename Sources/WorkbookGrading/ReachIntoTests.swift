@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// Declarations in a learner's file that would change what the tests themselves mean.
 /// The tests import the chapter's module, so a `public func ==` for `[Int]` in a learner's

@@ -37,7 +37,11 @@ public struct MutantGenerator: Sendable {
                 case .callDoubled:
                     if statements.isStatement(index), statements.isPlainCall(index) { made.append((index, [lines[index]], [lines[index], lines[index]])) }
                 case .statementsSwapped:
-                    if let next = statements.swappable(after: index) { made.append((index, [lines[index], lines[next]], [lines[next], lines[index]])) }
+                    if let swap = statements.swapped(at: index) { made.append((index, swap.original, swap.replacement)) }
+                case .stepDoubled:
+                    if let doubled = statements.stepDoubled(index) { made.append((index, [lines[index]], doubled)) }
+                case .blockDeleted:
+                    if let deleted = statements.blockDeleted(index) { made.append((index, deleted.original, deleted.replacement)) }
                 case .completionFirst:
                     if let moved = statements.completionMovedUp(index) { made.append(moved) }
                 case .completionDoubled:
@@ -145,14 +149,5 @@ struct Statements {
         let plain = !callee.isEmpty && callee.allSatisfy { MutationOperator.isIdentifierCharacter($0) }
             && !(callee.first?.isUppercase ?? true) && callee != "print"
         return plain || callee.hasSuffix(".resume")
-    }
-
-    /// The line after `index` when the two are statements at the same indentation,
-    /// both in the solution, neither a declaration.
-    func swappable(after index: Int) -> Int? {
-        guard let next = nextCodeLine(index), next == index + 1, solution.contains(next + 1),
-              isStatement(index), isStatement(next), !isDeclaration(index), !isDeclaration(next) else { return nil }
-        func indentation(_ line: String) -> Substring { line.prefix { $0 == " " || $0 == "\t" } }
-        return indentation(lines[index]) == indentation(lines[next]) ? next : nil
     }
 }

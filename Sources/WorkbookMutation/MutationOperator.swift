@@ -22,9 +22,24 @@ public struct MutationOperator: Sendable, Equatable {
         case lineDeleted
         /// The line, when it is a plain call (`done()`, `completion(result)`), runs twice.
         case callDoubled
-        /// The line and the statement after it trade places (`return-moved-up` when the
-        /// second is a `return`).
+        /// The statement that starts on the line and the next one in its block trade
+        /// places: one-line or spanning lines (a loop, a call with a closure), across the
+        /// comments between them (`return-moved-up` when the second is a `return`).
         case statementsSwapped
+        // Signs, flags, indices and steps (issue 58; LineMutations.swift, StatementMutations.swift).
+        /// A prefix `-` is dropped, or a number literal handed on (`x: 10`) is negated.
+        case signFlipped
+        /// The condition of an `if`, `guard`, `while` or `where` is negated.
+        case conditionNegated
+        /// A subscript by a name reads the element after or before (`items[i + 1]`), and a
+        /// `count` handed on is one less.
+        case indexShifted
+        /// The line, when it is a step that changes something (`n += 1`,
+        /// `continuation.yield(x)`), runs twice.
+        case stepDoubled
+        /// An `if`, `for` or `while` statement, or a call with a trailing closure, that
+        /// spans lines is deleted whole.
+        case blockDeleted
         // The mistakes made with completion handlers and queues (QueueMutations.swift).
         /// A statement that calls a completion moves to the top of its block, before the
         /// work it reports.
@@ -54,15 +69,26 @@ public struct MutationOperator: Sendable, Equatable {
         token("equality", " == ", " != "), token("equality", " != ", " == "),
         token("ordering-result", ".orderedAscending", ".orderedDescending", wholeWord: true),
         token("ordering-result", ".orderedDescending", ".orderedAscending", wholeWord: true),
+        // Ties: a comparator that answers true for equal elements, or a three-way answer
+        // read so that a tie counts as ordered.
+        token("ties", "by: <)", "by: <=)"), token("ties", "by: >)", "by: >=)"),
+        token("ties", "by: <=)", "by: <)"), token("ties", "by: >=)", "by: >)"),
+        token("ties", "== .orderedAscending", "!= .orderedDescending", wholeWord: true),
+        token("ties", "== .orderedDescending", "!= .orderedAscending", wholeWord: true),
+        token("ties", "!= .orderedDescending", "== .orderedAscending", wholeWord: true),
+        token("ties", "!= .orderedAscending", "== .orderedDescending", wholeWord: true),
         // Booleans.
         token("boolean", " && ", " || "), token("boolean", " || ", " && "),
         MutationOperator(name: "negation-removed", rewrite: .negationRemoved),
         token("true-false", "true", "false", wholeWord: true), token("true-false", "false", "true", wholeWord: true),
+        MutationOperator(name: "flag-flipped", rewrite: .conditionNegated),
         // Arithmetic and constants.
         token("arithmetic", " + ", " - "), token("arithmetic", " - ", " + "),
         token("arithmetic", " += ", " -= "), token("arithmetic", " -= ", " += "),
         MutationOperator(name: "off-by-one", rewrite: .integer(delta: 1)),
         MutationOperator(name: "off-by-one", rewrite: .integer(delta: -1)),
+        MutationOperator(name: "index-off-by-one", rewrite: .indexShifted),
+        MutationOperator(name: "sign-flipped", rewrite: .signFlipped),
         token("range", "..<", "..."), token("range", "...", "..<"),
         // Which end, which extreme, which argument.
         token("first-last", ".first", ".last", wholeWord: true), token("first-last", ".last", ".first", wholeWord: true),
@@ -80,6 +106,8 @@ public struct MutationOperator: Sendable, Equatable {
         MutationOperator(name: "call-doubled", rewrite: .callDoubled),
         MutationOperator(name: "line-deleted", rewrite: .lineDeleted),
         MutationOperator(name: "statements-swapped", rewrite: .statementsSwapped),
+        MutationOperator(name: "step-doubled", rewrite: .stepDoubled),
+        MutationOperator(name: "block-deleted", rewrite: .blockDeleted),
         // Completion handlers and queues (issue 32): a class's usual mistakes with them.
         MutationOperator(name: "completion-first", rewrite: .completionFirst),
         MutationOperator(name: "completion-doubled", rewrite: .completionDoubled),
@@ -128,8 +156,14 @@ extension MutationOperator {
             return Self.reversedLoop(characters, isCode: isCode).map { [$0] } ?? []
         case .asyncAfterToSync, .hopRemoved, .queueSwapped:
             return QueueCalls.rewrites(characters, isCode: isCode, rewrite: rewrite)
+        case .signFlipped:
+            return Self.signsFlipped(characters, isCode: isCode)
+        case .conditionNegated:
+            return Self.conditionNegated(characters, isCode: isCode).map { [$0] } ?? []
+        case .indexShifted:
+            return Self.indicesShifted(characters, isCode: isCode)
         case .lineDeleted, .callDoubled, .statementsSwapped, .completionFirst, .completionDoubled, .checkThenActSplit,
-             .stateUpdateDeleted:
+             .stateUpdateDeleted, .stepDoubled, .blockDeleted:
             return []
         }
     }

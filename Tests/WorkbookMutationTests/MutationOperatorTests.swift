@@ -58,6 +58,38 @@ struct MutationOperatorTests {
         Case(name: "comparison-boundary", line: #"print("a < b is \(a < b)")  // a < b"#, expected: []),
         Case(name: "true-false", line: ##"let s = #"true"# + "\"true\"""##, expected: []),
         Case(name: "off-by-one", line: "x = 1 /* 2 */ + 3", expected: ["x = 2 /* 2 */ + 3", "x = 1 /* 2 */ + 4", "x = 0 /* 2 */ + 3", "x = 1 /* 2 */ + 2"]),
+        // Ties (issue 58): an operator handed as a comparator, a three-way answer.
+        Case(name: "ties", line: "let s = xs.sorted(by: <)", expected: ["let s = xs.sorted(by: <=)"]),
+        Case(name: "ties", line: "let m = xs.max(by: >=)", expected: ["let m = xs.max(by: >)"]),
+        Case(name: "ties", line: "a.localizedStandardCompare(b) == .orderedAscending",
+             expected: ["a.localizedStandardCompare(b) != .orderedDescending"]),
+        Case(name: "ties", line: "return order(a, b) != .orderedDescending", expected: ["return order(a, b) == .orderedAscending"]),
+        Case(name: "ties", line: "if result == .orderedAscendingly {", expected: []),
+        // A flag flipped: the condition negated, whole.
+        Case(name: "flag-flipped", line: "if stillLatest { action() }", expected: ["if !stillLatest { action() }"]),
+        Case(name: "flag-flipped", line: "guard outcome == .finished else {", expected: ["guard !(outcome == .finished) else {"]),
+        Case(name: "flag-flipped", line: "} else if items.contains(x) {", expected: ["} else if !(items.contains(x)) {"]),
+        Case(name: "flag-flipped", line: "while low < high {", expected: ["while !(low < high) {"]),
+        Case(name: "flag-flipped", line: "for c in sample where tied(a, b) && !tied(a, c) {", expected: ["for c in sample where !(tied(a, b) && !tied(a, c)) {"]),
+        // Not a binding, a pattern, a list of conditions, a negation already, a constant.
+        Case(name: "flag-flipped", line: "if let x = y {", expected: []),
+        Case(name: "flag-flipped", line: "guard case .some = x else { return }", expected: []),
+        Case(name: "flag-flipped", line: "guard a, b else { return }", expected: []),
+        Case(name: "flag-flipped", line: "if !done {", expected: []),
+        Case(name: "flag-flipped", line: "while true {", expected: []),
+        // A sign flipped: a prefix minus dropped, a number handed on negated.
+        Case(name: "sign-flipped", line: "let shift = -offset * 2", expected: ["let shift = offset * 2"]),
+        Case(name: "sign-flipped", line: "view.center = CGPoint(x: 10, y: 0.5)", expected: ["view.center = CGPoint(x: -10, y: 0.5)", "view.center = CGPoint(x: 10, y: -0.5)"]),
+        Case(name: "sign-flipped", line: "return 3", expected: ["return -3"]),
+        // Not a difference, an arrow, a compound assignment, a comparison, an index, a range, zero.
+        Case(name: "sign-flipped", line: "let d = a - b -> c; n -= 1; n += 1", expected: []),
+        Case(name: "sign-flipped", line: "if x == 1, xs[1] > 0, (1...n).contains(k), y = 0 {", expected: []),
+        // A position's neighbour read; a count handed on one less.
+        Case(name: "index-off-by-one", line: "let new = numbers[section]", expected: ["let new = numbers[section + 1]", "let new = numbers[section - 1]"]),
+        Case(name: "index-off-by-one", line: "end = min(start + size, numbers.count)", expected: ["end = min(start + size, numbers.count - 1)"]),
+        // Not a dictionary's key, an array literal, a type, `count(where:)`, a name holding `count`.
+        Case(name: "index-off-by-one", line: "let op = table[symbol] ?? [i]", expected: []),
+        Case(name: "index-off-by-one", line: "let n = xs.count { $0 > 0 } + [Int]().count + counted.countable", expected: []),
     ]
 
     @Test("rewrites only the code it should", arguments: cases)
@@ -72,7 +104,8 @@ struct MutationOperatorTests {
         for expected in ["comparison-boundary", "boolean", "arithmetic", "off-by-one", "true-false", "range", "first-last",
                          "min-max", "shorthand-argument", "reversed", "async-sync", "main-hop-removed", "call-doubled",
                          "weak-to-strong", "line-deleted", "statements-swapped", "completion-first", "completion-doubled",
-                         "check-then-act-split", "queue-hop-removed", "queue-swapped", "state-update-deleted"] {
+                         "check-then-act-split", "queue-hop-removed", "queue-swapped", "state-update-deleted",
+                         "ties", "flag-flipped", "sign-flipped", "index-off-by-one", "step-doubled", "block-deleted"] {
             #expect(names.contains(expected), "no operator named \(expected)")
         }
     }

@@ -70,7 +70,10 @@ enum MutateCommand: Command {
         other exercises holding their references. The operators: comparisons, booleans,
         + and -, off-by-one, true/false, ..< and ..., first/last, min/max, $0/$1,
         .reversed(), async/sync, a main-queue hop removed, a call deleted or doubled,
-        [weak self] made strong, two statements swapped, a return moved up; and the
+        [weak self] made strong, two statements swapped (one-line or spanning lines), a
+        return moved up, a tie let through (ties), a condition negated (flag-flipped), a
+        sign flipped (sign-flipped), a neighbour's element read (index-off-by-one), a
+        step done twice (step-doubled), a block left out (block-deleted); and the
         mistakes made with completions and queues: a completion called before the work
         it reports (completion-first) or twice (completion-doubled), a check and its act
         split over two critical sections (check-then-act-split), asyncAfter made sync,

@@ -32,6 +32,7 @@ public struct Linter {
         }
         findings += orphanReferences(named: Set(named.keys))
         findings += HiddenTestsLint(workbook: workbook).run()
+        findings += NearCopyLint(workbook: workbook).run()
         return findings.sorted()
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookModel
 
 /// A Swift file's code as tokens with their lines, comments and string literals left out
 /// (by `CodeMask`): checks that look for declarations or calls see them across line
@@ -10,12 +9,12 @@ package struct SourceTokens {
     package struct Token: Equatable {
         package var text: String
         /// 1-based.
-        var line: Int
+        package var line: Int
     }
 
     package let tokens: [Token]
 
-    static let operatorCharacters = Set("/=-+!*%<>&|^~?.")
+    package static let operatorCharacters = Set("/=-+!*%<>&|^~?.")
 
     /// `interpolations`: the code inside strings' `\(…)` counts as code too (a scan for
     /// calls wants it; a check of declarations does not).
@@ -50,14 +49,14 @@ package struct SourceTokens {
     }
 
     /// Words that may stand before `func` or `extension` in a declaration.
-    static let modifiers: Set<String> = [
+    package static let modifiers: Set<String> = [
         "public", "open", "internal", "fileprivate", "private", "package", "static", "class", "final", "override",
         "mutating", "nonmutating", "nonisolated", "prefix", "postfix", "infix", "dynamic", "required", "convenience",
         "isolated", "consuming", "borrowing", "indirect", "lazy", "weak", "unowned", "optional",
     ]
 
     /// The modifiers (and `@attributes`) right before token `index`, nearest first.
-    func modifiers(before index: Int) -> [Token] {
+    package func modifiers(before index: Int) -> [Token] {
         var found: [Token] = []
         var cursor = index - 1
         while cursor >= 0 {
@@ -84,7 +83,7 @@ package struct SourceTokens {
     }
 
     /// Whether the declaration at token `index` (its `func` or `extension`) is public.
-    func isPublic(_ index: Int) -> Bool {
+    package func isPublic(_ index: Int) -> Bool {
         modifiers(before: index).contains { $0.text == "public" || $0.text == "open" }
     }
 }
