@@ -112,7 +112,10 @@ struct ChapterMistakesTests {
             [Mistake(exercise: "4.1", file: "Ex1_Moves.swift", replace: "case .up: frame.origin.y = bounds.minY + offset", with: "case .up: frame.origin.y = bounds.maxY + offset",
                      dependent: "4.2"),
              Mistake(exercise: "4.6", file: "Ex6_Badge.swift", replace: "root.addSubview(badge)", with: "_ = root",
-                     says: ["the badge was not in screen.root (its superview: none)"])],
+                     says: ["the badge was not in screen.root (its superview: none)"],
+                     // Its tests reach 4.1's file (the scenes use `Move.offset`) but never run
+                     // `Move.target`: with 4.1's reference in place it fails the same (issue 55).
+                     neverSays: ["needs 4.1", "exercise 4.1"])],
         ]),
         (5, [
             [Mistake(exercise: "5.1", file: "Ex1_OrderDescription.swift", replace: "$0.name < $1.name", with: "$0.name > $1.name",
