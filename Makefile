@@ -112,6 +112,10 @@ test: build test-deps
 	@# The project's own GitHub Actions workflow (issue 57); test-deps installs actionlint.
 	@if command -v actionlint >/dev/null 2>&1; then actionlint .github/workflows/ci.yml && echo "actionlint: .github/workflows/ci.yml clean"; \
 	  else echo "warning: actionlint is missing: .github/workflows/ci.yml was not checked"; fi
+	@# The teacher's grading workflow as `workbook classroom --grading` writes it (issue 55).
+	@if command -v actionlint >/dev/null 2>&1; then $(WORKBOOK) classroom --grading 8 --force --out $(BUILD)/grading.yml >/dev/null \
+	  && actionlint $(BUILD)/grading.yml && echo "actionlint: the grading workflow (classroom --grading 8) clean"; \
+	  else echo "warning: actionlint is missing: the grading workflow was not checked"; fi
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-verify test-build
 	$(TIMED) "engine suites" $(SWIFT) test $(LAYERS) --skip Chapter0
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-mutate test-snippets

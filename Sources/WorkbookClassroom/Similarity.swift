@@ -89,16 +89,30 @@ public struct Similarity: Sendable, Equatable {
     /// The class's files: each graded exercise's file in each student's workspace, unless
     /// it is the untouched starter; with each exercise's starter and reference as given.
     public static func of(_ results: [ClassGrader.StudentResult], workbook: Workbook, chapters: [Int]?) -> Similarity {
+        of(sources: sources(of: results, workbook: workbook, chapters: chapters), workbook: workbook, chapters: chapters)
+    }
+
+    /// The pairs among `sources` (by student, by exercise: from `sources(of:)`, or the
+    /// shards' of `grade --merge`).
+    public static func of(sources: [String: [ExerciseID: String]], workbook: Workbook, chapters: [Int]?) -> Similarity {
         var starters: [ExerciseID: String] = [:]
         var references: [ExerciseID: String] = [:]
-        var sources: [String: [ExerciseID: String]] = [:]
-        let graded = workbook.chapters.filter { (chapters?.contains($0.number) ?? true) && $0.moduleName != nil }
-        for chapter in graded {
+        for chapter in graded(workbook, chapters) {
             for exercise in chapter.exercises where exercise.fileName != nil && exercise.kind.judge == .tests {
-                let starter = try? workbook.starter(for: exercise)
-                starters[exercise.id] = starter
+                starters[exercise.id] = try? workbook.starter(for: exercise)
                 // A release has no references: then the starter alone is given.
                 references[exercise.id] = exercise.referenceFile.flatMap { try? workbook.read($0) }
+            }
+        }
+        return Similarity(sources: sources, starters: starters, references: references)
+    }
+
+    /// Each student's graded exercise files as handed in, untouched starters left out.
+    public static func sources(of results: [ClassGrader.StudentResult], workbook: Workbook, chapters: [Int]?) -> [String: [ExerciseID: String]] {
+        var sources: [String: [ExerciseID: String]] = [:]
+        for chapter in graded(workbook, chapters) {
+            for exercise in chapter.exercises where exercise.fileName != nil && exercise.kind.judge == .tests {
+                let starter = try? workbook.starter(for: exercise)
                 for result in results {
                     guard let workspace = result.student.workspace, let name = exercise.fileName,
                           let data = FileManager.default.contents(atPath: workspace.appendingPathComponent(chapter.stem)
@@ -109,7 +123,11 @@ public struct Similarity: Sendable, Equatable {
                 }
             }
         }
-        return Similarity(sources: sources, starters: starters, references: references)
+        return sources
+    }
+
+    private static func graded(_ workbook: Workbook, _ chapters: [Int]?) -> [Chapter] {
+        workbook.chapters.filter { (chapters?.contains($0.number) ?? true) && $0.moduleName != nil }
     }
 
     /// `similarity.csv`: a line per pair, the most alike first.

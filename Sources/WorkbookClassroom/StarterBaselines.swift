@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookModel
+import WorkbookToolchain
 import WorkbookGrading
 
 /// The tests an exercise's untouched starter passes among the student's own other files
@@ -9,8 +10,38 @@ import WorkbookGrading
 /// the class-wide baseline (`ClassGrader.starterPasses`, every exercise at its starter)
 /// is the same thing. The variant holds only the starter and the files reached, so the
 /// students whose reached files are the same share one measurement (the grader's cache).
-struct StarterBaselines {
+public struct StarterBaselines {
     let variant: ChapterVariant
+
+    init(variant: ChapterVariant) {
+        self.variant = variant
+    }
+
+    /// `check --format classroom`: the tests `grade`'s baseline counts as the starter's for
+    /// `grade`'s exercise, so Classroom's share is `grade`'s for the visible tests — its
+    /// starter's passes beside the student's own files its tests reach, when one of those
+    /// is written (not its untouched starter: what `grade` calls "not started"); else the
+    /// class-wide ones (`classWide`), which are then the same thing. A no-op edit earns 0
+    /// in both, whatever the student solved around it.
+    public static func forCheck(_ grade: ExerciseGrade, workbook: Workbook, chapter: Chapter, toolchain: SwiftToolchain,
+                                options: Grader.Options, classWide: () throws -> Set<String>) throws -> Set<String> {
+        let reached = grade.usesCodeOf.compactMap(ExerciseID.init)
+        let written = reached.filter { id in
+            guard let exercise = chapter.exercises.first(where: { $0.id == id }), let file = workbook.learnerFile(for: exercise, in: chapter),
+                  let data = FileManager.default.contents(atPath: file.path) else { return false }
+            guard let starter = try? workbook.starter(for: exercise) else { return true }
+            return !StarterComparison.isUntouched(String(decoding: data, as: UTF8.self), starter: starter, swift: file.pathExtension == "swift")
+        }
+        guard !written.isEmpty, let exercise = chapter.exercises.first(where: { $0.id == grade.id }),
+              let starter = try? workbook.starter(for: exercise) else { return try classWide() }
+        let variant = ChapterVariant(root: workbook.root, workbook: workbook, chapter: chapter, options: options, toolchain: toolchain)
+        var files: [ExerciseID: String?] = [grade.id: .some(starter)]
+        for id in reached { files[id] = .some(nil) }
+        guard let measured = try variant.grade(files, runStarters: true).exercises.first(where: { $0.id == grade.id }) else {
+            return try classWide()
+        }
+        return Set(measured.tests.filter { $0.status == .pass }.map(\.name))
+    }
 
     /// By exercise: the tests its starter passes beside this student's files.
     func measure(_ grade: ChapterGrade) throws -> [ExerciseID: Set<String>] {

@@ -122,9 +122,16 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     public var seconds: Double = 0
     /// The compiler's warnings in the learner's file (they never fail it).
     public var warnings: String = ""
-    /// Other exercises' code its tests run while those exercises are not passing: named
-    /// first, since a failure here may well be theirs.
+    /// Other exercises' code its tests run while those exercises are not passing, where a
+    /// check established it (the chapter's `Uses:` line, a crash inside that code, or a
+    /// reference standing in for it that changes the outcome): named first, since a
+    /// failure here may well be theirs.
     public var dependencies: [Dependency] = []
+    /// Failing exercises whose files its tests can reach (the symbol tables), with nothing
+    /// yet to show that code matters: no note is made of them (4.6's tests reach 4.1's
+    /// file through the chapter's scenes, yet never call `Move.target`). `grade` and
+    /// `check` try a reference in their place (`ReferenceStandIns`).
+    public var possibleDependencies: [Dependency] = []
     /// "4.3 needs 4.2 first: its tests use your 4.2, which is not started": said of an
     /// exercise that does not pass while its tests run another exercise's code that does
     /// not pass either (nothing stands in for that code: it is the learner's, as in a
@@ -263,7 +270,7 @@ extension TestOutcome {
 }
 
 extension ExerciseGrade {
-    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies, escapeHatches, usesCodeOf, standIns }
+    enum CodingKeys: String, CodingKey { case id, title, status, message, tests, output, outputTruncated, learnerFile, seconds, warnings, dependencies, possibleDependencies, escapeHatches, usesCodeOf, standIns }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -282,6 +289,7 @@ extension ExerciseGrade {
         seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
         warnings = try container.decodeIfPresent(String.self, forKey: .warnings) ?? ""
         dependencies = try container.decodeIfPresent([Dependency].self, forKey: .dependencies) ?? []
+        possibleDependencies = try container.decodeIfPresent([Dependency].self, forKey: .possibleDependencies) ?? []
         escapeHatches = try container.decodeIfPresent([EscapeHatch].self, forKey: .escapeHatches) ?? []
         usesCodeOf = try container.decodeIfPresent([String].self, forKey: .usesCodeOf) ?? []
         standIns = try container.decodeIfPresent([Dependency].self, forKey: .standIns) ?? []
@@ -300,6 +308,7 @@ extension ExerciseGrade {
         try container.encode(seconds, forKey: .seconds)
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
         if !dependencies.isEmpty { try container.encode(dependencies, forKey: .dependencies) }
+        if !possibleDependencies.isEmpty { try container.encode(possibleDependencies, forKey: .possibleDependencies) }
         if !escapeHatches.isEmpty { try container.encode(escapeHatches, forKey: .escapeHatches) }
         if !usesCodeOf.isEmpty { try container.encode(usesCodeOf, forKey: .usesCodeOf) }
         if !standIns.isEmpty { try container.encode(standIns, forKey: .standIns) }

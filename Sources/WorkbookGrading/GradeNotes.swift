@@ -10,14 +10,18 @@ struct GradeNotes {
     let paths: LearnerPaths
 
     /// "4.2 uses `Move.target` from your Ex1_Moves.swift (exercise 4.1, failing)", on each
-    /// failing exercise whose tests run another failing exercise's code.
+    /// failing exercise whose tests run another failing exercise's code — where that is
+    /// established: the chapter says the exercise uses the other (`Uses: 4.2`), or the
+    /// crash's trace is in the other's file. A file the tests merely can reach (the symbol
+    /// tables) is only a possible dependency, for a reference to settle
+    /// (`ExerciseGrade.possibleDependencies`).
     func noteDependencies(_ grades: inout [ExerciseGrade], _ dependencies: ExerciseDependencies, exercises: [Exercise], submissions: [Submission]) {
         let workbook = paths.workbook
         for index in grades.indices where !grades[index].passed && grades[index].status != .notStarted && grades[index].status != .doesNotCompile {
             guard let exercise = exercises.first(where: { $0.id == grades[index].id }) else { continue }
             let reached = dependencies.of(exercise)
             grades[index].usesCodeOf = reached.map(\.description)  // issue 55: `grade`'s baseline
-            grades[index].dependencies = reached.compactMap { id in
+            let found = reached.compactMap { id -> Dependency? in
                 guard let other = grades.first(where: { $0.id == id }), !other.passed,
                       let file = submissions.first(where: { $0.exercise == id })?.file else { return nil }
                 let own = [submissions.first(where: { $0.exercise == exercise.id })?.file, exercise.testsFile.map(workbook.url)]
@@ -25,6 +29,13 @@ struct GradeNotes {
                 return Dependency(exercise: id.description, file: other.learnerFile,
                                   names: ExerciseDependencies.names(usedBy: own, from: file), status: other.status.word)
             }
+            let grade = grades[index]
+            let established = found.filter { dependency in
+                exercise.uses.contains { $0.description == dependency.exercise }
+                    || (grade.status == .crashed && !dependency.file.isEmpty && grade.message.contains(dependency.file + ":"))
+            }
+            grades[index].dependencies = established
+            grades[index].possibleDependencies = found.filter { !established.contains($0) }
         }
     }
 

@@ -183,7 +183,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v9")  // v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
+        hash.combine("grade-v10")  // v10: a dependency noted only where established; v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

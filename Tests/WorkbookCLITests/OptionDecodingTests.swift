@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookCLI
 import WorkbookMutation
+import WorkbookClassroom
 
 @Suite("Typed options, decoded once before a command runs")
 struct OptionDecodingTests {
@@ -13,6 +14,35 @@ struct OptionDecodingTests {
         #expect(try decode(CheckCommand.self, ["1"]).grader.useCache)
         let run = try decode(RunCommand.self, ["1", "--no-merge", "--bless"])
         #expect(!run.runner.merge && run.bless && !run.bench && !run.reference)
+    }
+
+    @Test("grade's --shard is I of N, and --merge refuses the options the shards were graded with")
+    func shards() throws {
+        let shard = try #require(try decode(GradeCommand.self, ["subs", "--shard", "2/8"]).shard)
+        #expect(shard.index == 2 && shard.count == 8)
+        for wrong in ["0/3", "4/3", "3", "1/0", "1/257", "a/b", "1/3/5"] {
+            #expect(throws: UsageError.notAShard(value: wrong)) { try decode(GradeCommand.self, ["subs", "--shard", wrong]) }
+        }
+        #expect(try decode(GradeCommand.self, ["shards", "--merge"]).merge)
+        #expect(throws: UsageError.notTogether(option: "shard", other: "merge", because: "give it to each `grade --shard`; the merge takes the shards' own")) {
+            try decode(GradeCommand.self, ["shards", "--merge", "--shard", "1/2"])
+        }
+        #expect(throws: UsageError.notTogether(option: "roster", other: "shard", because: "give it to the --merge that writes the gradebook")) {
+            try decode(GradeCommand.self, ["subs", "--shard", "1/2", "--roster", "r.csv"])
+        }
+        #expect(try decode(ClassroomCommand.self, ["--grading", "8"]).grading == 8)
+        #expect(throws: UsageError.notTogether(option: "points", other: "grading",
+                                               because: "the grading workflow grades with the chapters' own points and `grade`'s time limit")) {
+            try decode(ClassroomCommand.self, ["--grading", "8", "--points", "2"])
+        }
+        // A student's shard is their name's alone: the same on every run, and one new student moves no other.
+        let names = (1...400).map { "student-\($0)" }
+        let before = names.map { GradingShard.of($0, count: 8) }
+        #expect(before == names.map { GradingShard.of($0, count: 8) })
+        #expect(Set(before) == Set(1...8))
+        // Shards of a class of 400 are about 50 each (a hash's binomial spread, not a round robin's 50 exactly).
+        let sizes = Dictionary(grouping: before, by: { $0 }).mapValues(\.count)
+        #expect(sizes.values.allSatisfy { (30...70).contains($0) }, "\(sizes)")
     }
 
     @Test("a path is relative to the current directory unless it is absolute")
@@ -104,8 +134,11 @@ struct OptionDecodingTests {
             let arguments = Array(repeating: "1", count: spec.argumentCount.lowerBound)
             var words = [spec.name] + arguments
             // A value every option accepts: the first choice, or a number in range.
-            // check's --points is --format classroom's, decoded on its own below.
-            for option in spec.options where !(spec.name == "check" && option.name == "points") {
+            // check's --points is --format classroom's, decoded on its own below; grade's
+            // --shard and --merge and classroom's --grading exclude other options
+            // (decoded on their own in `shards`).
+            let alone = ["check": ["points"], "grade": ["shard", "merge"], "classroom": ["grading"]]
+            for option in spec.options where !(alone[spec.name]?.contains(option.name) ?? false) {
                 words.append("--\(option.name)")
                 guard option.valueName != nil else { continue }
                 switch option.numbers {

@@ -23,6 +23,10 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownMutant(String)
     /// `grade --deadline` with a value that is no date and time.
     case notADate(option: String, value: String)
+    /// `grade --shard` with a value that is not `I/N`.
+    case notAShard(value: String)
+    /// Two options that do not go together: `grade --merge` with `--shard`.
+    case notTogether(option: String, other: String, because: String)
 
     public var description: String {
         switch self {
@@ -56,6 +60,10 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notADate(let option, let value):
             return "'\(value)' is not a value of '--\(option)'; use a date and time: 2026-12-01T23:59:00Z, "
                 + "2026-12-01T23:59:00+01:00, or \"2026-12-01 23:59\" in this machine's time zone"
+        case .notAShard(let value):
+            return "'\(value)' is not a value of '--shard'; use I/N, shard I of N, with 1 ≤ I ≤ N ≤ 256 (e.g. --shard 2/8)"
+        case .notTogether(let option, let other, let because):
+            return "'--\(option)' cannot be given with '--\(other)': \(because)"
         }
     }
 

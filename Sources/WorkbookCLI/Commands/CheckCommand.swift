@@ -163,8 +163,10 @@ enum CheckCommand: Command {
     }
 
     /// The tests of `grade`'s exercise its untouched starter passes too, graded as `grade`
-    /// grades them (`ClassGrader.starterPasses`); only looked for when they could matter:
-    /// a failure with some visible test passing.
+    /// grades them: beside the student's own other files its tests reach
+    /// (`StarterBaselines.forCheck`), else with every exercise at its starter
+    /// (`ClassGrader.starterPasses`); only looked for when they could matter: a failure
+    /// with some visible test passing.
     private static func starterPasses(for grade: ExerciseGrade, in target: GradingContext, options: Options,
                                       context: CommandContext) throws -> Set<String> {
         guard [.failed, .crashed, .timedOut].contains(grade.status), grade.tests.contains(where: { !$0.hidden && $0.status == .pass }) else {
@@ -172,6 +174,7 @@ enum CheckCommand: Command {
         }
         let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: target.workbook.cacheFolder)
         let starters = ClassGrader(root: target.workbook.root, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
-        return try starters.starterPasses()[grade.id] ?? []
+        return try StarterBaselines.forCheck(grade, workbook: target.workbook, chapter: target.chapter, toolchain: toolchain,
+                                             options: options.grader) { try starters.starterPasses()[grade.id] ?? [] }
     }
 }

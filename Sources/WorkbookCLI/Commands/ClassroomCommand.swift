@@ -11,6 +11,8 @@ enum ClassroomCommand: Command {
         static let timeout = CommandSpec.Option.count(
             "timeout", "MINUTES", in: 1...1000, "minutes each exercise's step may take (default 10: a chapter's first also builds its modules)")
         static let force = CommandSpec.Option.flag("force", "replace an existing file")
+        static let grading = CommandSpec.Option.count(
+            "grading", "N", in: 1...GradingShard.most, "write instead the teacher's grading workflow: the class graded by N jobs (a matrix), then merged")
 
         /// The chapters named; empty for all.
         var chapters: [String]
@@ -18,9 +20,21 @@ enum ClassroomCommand: Command {
         var points: Int
         var minutes: Int
         var force: Bool
+        /// `--grading N`: the grading repository's workflow, N shards.
+        var grading: Int?
 
         init(from given: OptionValues) throws(UsageError) {
             chapters = given.arguments
+            grading = try given.count(Self.grading)
+            if grading != nil {
+                // Which chapter, and each exercise's time limit, are the grading run's inputs.
+                for option in [Self.points, Self.timeout] where given.text(option) != nil {
+                    throw .notTogether(option: option.name, other: "grading", because: "the grading workflow grades with the chapters' own points and `grade`'s time limit")
+                }
+                if !chapters.isEmpty {
+                    throw .notTogether(option: "grading", other: "chapters named", because: "the chapter is an input of the workflow's run (empty for all)")
+                }
+            }
             points = try given.count(Self.points, default: 1)
             minutes = try given.count(Self.timeout, default: 10)
             out = given.path(Self.out)
@@ -31,7 +45,7 @@ enum ClassroomCommand: Command {
     static let spec = CommandSpec(
         name: "classroom", summary: "write .github/workflows/classroom.yml for GitHub Classroom (teachers)",
         arguments: "[N…]", argumentCount: 0...99,
-        options: [Options.out, Options.points, Options.timeout, Options.force],
+        options: [Options.out, Options.points, Options.timeout, Options.force, Options.grading],
         discussion: """
         One step per exercise of the chapters named (default: all), each running
         `workbook check N.M --format classroom --points P` (P: the chapter's `Points:`, else
@@ -51,6 +65,14 @@ enum ClassroomCommand: Command {
         Classroom runs the tests the student's repository holds, which the student can
         change, and not the hidden tests; the grade of record is `workbook grade` over the
         collected repositories, with them.
+        With --grading N, writes instead .github/workflows/grading.yml for the teacher's
+        own grading repository (this workbook, with its references and hidden tests, and
+        the submissions in a folder): run from the Actions tab, one job builds the tool
+        (cached as above), N jobs each run `workbook grade SUBMISSIONS --shard I/N` (a
+        matrix; each shard's grading cache kept between runs) and upload their shard.json,
+        and a last job runs `workbook grade shards --merge` and uploads the gradebook
+        folder as the `gradebook` artifact. Its inputs: the submissions folder, a chapter,
+        a deadline and a roster (docs/release.md says how long a class takes).
         Exit status: 0 when written; 1 when the file exists (use --force); 2 for a usage error.
         """)
 
@@ -60,15 +82,20 @@ enum ClassroomCommand: Command {
         let points = given.points
         let minutes = given.minutes
         let file = given.out
-            ?? workbook.root.appendingPathComponent(".github/workflows/classroom.yml")
+            ?? workbook.root.appendingPathComponent(given.grading == nil ? ".github/workflows/classroom.yml" : GradingWorkflow.defaultPath)
         try OutputPlace.check(file, workbook: workbook, isFile: true,
                               advice: "write the workflow elsewhere (default: .github/workflows/classroom.yml)")
         if FileManager.default.fileExists(atPath: file.path), !given.force {
             context.console.error("the file exists; use --force to replace it", at: workbook.displayPath(file))
             return .failure
         }
-        let steps = ClassroomWorkflow.steps(for: chapters, points: points, timeoutMinutes: minutes)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let shards = given.grading {
+            try AtomicFile.write(GradingWorkflow.yaml(shards: shards), to: file)
+            context.console.print("wrote \(workbook.displayPath(file)): the class graded in \(shards) shard\(shards == 1 ? "" : "s"), then merged")
+            return .success
+        }
+        let steps = ClassroomWorkflow.steps(for: chapters, points: points, timeoutMinutes: minutes)
         try AtomicFile.write(ClassroomWorkflow.yaml(steps), to: file)
         context.console.print("wrote \(workbook.displayPath(file)): \(steps.count) exercises, \(steps.map(\.points).reduce(0, +)) points")
         return .success

@@ -17,6 +17,8 @@ enum GradeCommand: Command {
         static let roster = CommandSpec.Option.value("roster", "FILE", "a CSV naming each submission folder's LMS ids: also write canvas.csv and moodle.csv")
         static let deadline = CommandSpec.Option.value("deadline", "DATE", "grade each git repository at its last commit before DATE (2026-12-01T23:59:00Z, or 2026-12-01 23:59 local)")
         static let assignment = CommandSpec.Option.value("assignment", "NAME", "the LMS column for the total (default: Closures Workbook)")
+        static let shard = CommandSpec.Option.value("shard", "I/N", "grade only shard I of N of the class into DIR/shard.json, for --merge")
+        static let merge = CommandSpec.Option.flag("merge", "SUBMISSIONS is a folder of shards (`--shard` outputs): write their gradebook")
 
         var submissions: URL
         var out: URL?
@@ -27,6 +29,8 @@ enum GradeCommand: Command {
         var roster: URL?
         var assignment: String
         var deadline: Date?
+        var shard: GradingShard?
+        var merge: Bool
 
         init(from given: OptionValues) throws(UsageError) {
             submissions = given.resolve(given.arguments[0])
@@ -44,13 +48,33 @@ enum GradeCommand: Command {
                 }
                 deadline = date
             }
+            if let text = given.text(Self.shard) {
+                guard let shard = GradingShard(text) else { throw .notAShard(value: text) }
+                self.shard = shard
+                // The gradebook is the merge's to write, with the teacher's files beside it.
+                for option in [Self.roster, Self.assignment] where given.text(option) != nil {
+                    throw .notTogether(option: option.name, other: "shard", because: "give it to the --merge that writes the gradebook")
+                }
+            }
+            merge = given.flag(Self.merge)
+            if merge {
+                // The shards were graded with these; the merge only writes.
+                for option in [Self.shard, Self.chapter, Self.timeout, Self.jobs, Self.deadline]
+                where given.text(option) != nil {
+                    throw .notTogether(option: option.name, other: "merge", because: "give it to each `grade --shard`; the merge takes the shards' own")
+                }
+                if given.flag(Self.fresh) {
+                    throw .notTogether(option: "fresh", other: "merge", because: "the merge grades nothing; give it to each `grade --shard`")
+                }
+            }
         }
     }
 
     static let spec = CommandSpec(
         name: "grade", summary: "grade a class's submissions into a gradebook (teachers)",
         arguments: "<SUBMISSIONS>", argumentCount: 1...1,
-        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.deadline, Options.roster, Options.assignment],
+        options: [Options.out, Options.chapter, Options.timeout, Options.jobs, Options.fresh, Options.deadline, Options.roster, Options.assignment,
+                  Options.shard, Options.merge],
         discussion: """
         SUBMISSIONS is a folder with one entry per student, named by the student: a
         workspace folder (the exercises/ layout: NN-slug/ folders), a repository or copy of
@@ -95,11 +119,13 @@ enum GradeCommand: Command {
         started". A starter's tests are measured beside the student's own other
         exercises (those its tests run), so an edit that changes nothing earns 0 whatever
         the student solved around it.
-        One mistake, one deduction: an exercise whose tests fail while they run another
-        exercise's failing code (what check's "needs 4.1 first" says) is graded again
-        with that exercise's reference in place of the student's file, and earns the
-        better of the two; its reason and the student's feedback say "graded with 4.1's
-        reference in place, since yours fails".
+        One mistake, one deduction: an exercise whose tests fail while they reach another
+        exercise's failing code is graded again with that exercise's reference in place
+        of the student's file, and earns the better of the two; its reason and the
+        student's feedback say "graded with 4.1's reference in place, since yours fails".
+        When that changes nothing, the other exercise is not named ("needs 4.1 first" is
+        said only where the chapter's Uses: line, a crash in that code or the reference
+        established it).
         Hidden tests (Tests/<Target>/Hidden/, left out of a student release) run with the
         visible ones and count the same; with them the CSV has an `N.M tests` column per
         exercise (`visible 3/3, hidden 1/2`), and the page and each feedback page show it.
@@ -129,12 +155,27 @@ enum GradeCommand: Command {
         DIR/moodle.csv (Moodle's CSV import: the identifier, the points, a feedback column),
         each with the total after overrides; students missing from the roster are left out
         and named.
+        Large classes: --shard I/N grades only shard I of N (1 ≤ I ≤ N ≤ 256) into
+        DIR/shard.json (default DIR: gradebook-shards/I-of-N); a student's shard is a
+        stable hash of their entry's name, so adding a student moves no other. Each shard
+        is graded with the same --chapter, --timeout and --deadline; --roster and
+        --assignment go to the merge. --merge takes as SUBMISSIONS the folder of the
+        shards (their shard.json in it, or in its folders, as GitHub's download-artifact
+        lays them out) and writes in DIR everything above, the same bytes one unsharded
+        grade writes, overrides and roster applied. It refuses, naming each reason and
+        writing nothing, shards of different versions of the tool, courses (the graded
+        chapters' text, modules and tests, and this workbook's), toolchains, options,
+        splits or classes, and a shard missing or there twice. `workbook classroom
+        --grading N` writes a GitHub Actions workflow that grades the class this way.
         Exit status: 0 when the class was graded (whatever the grades), 1 when a
         submission could not be read or holds no exercise file, or overrides.csv has a
-        line that cannot be used (or the roster has), 2 for a usage error.
+        line that cannot be used (or the roster has), or the shards cannot be merged,
+        2 for a usage error (--shard not I/N; --merge with --shard, --chapter,
+        --timeout, --jobs, --deadline or --fresh; --shard with --roster or --assignment).
         """)
 
     static func run(_ given: Options, in context: CommandContext) throws -> ExitCode {
+        if given.merge { return try merge(given, in: context) }
         let console = context.console
         let workbook = try context.workbook()
         let options = given.grader
@@ -143,7 +184,7 @@ enum GradeCommand: Command {
             chapters = [try workbook.chapter(text).number]
         }
         let submissions = given.submissions
-        let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
+        let out = given.out ?? workbook.root.appendingPathComponent(given.shard.map { "gradebook-shards/\($0.index)-of-\($0.count)" } ?? "gradebook")
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
@@ -159,33 +200,18 @@ enum GradeCommand: Command {
                 + "expected one folder or .zip per student")
             return .failure
         }
-
-        // The teacher's overrides, read before grading: a line that cannot be used stops
-        // here, with nothing written.
-        let overridesFile = out.appendingPathComponent(GradebookOverrides.fileName)
-        let overridesText = (try? String(contentsOf: overridesFile, encoding: .utf8)) ?? ""
-        let gradable = workbook.chapters.filter { chapters?.contains($0.number) ?? true }.flatMap(\.exercises).filter(\.isGradable)
-        let (overrides, problems) = GradebookOverrides.parse(
-            overridesText, possible: Dictionary(gradable.map { ($0.id, Double($0.points)) }) { first, _ in first })
-        guard problems.isEmpty else {
-            for problem in problems { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
-            console.error("nothing was graded or written: mend \(workbook.displayPath(overridesFile)) and grade again")
-            return .failure
+        let classNames = students.map(\.name)
+        if let shard = given.shard {
+            students = shard.select(students)
+            console.print("Shard \(shard): \(students.count) of the class's \(classNames.count) students")
         }
 
-        var roster: Roster?
-        if let file = given.roster {
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-                console.error("\(workbook.displayPath(file)): error: the roster cannot be read")
-                return .failure
-            }
-            let (read, problems) = Roster.parse(text, file: workbook.displayPath(file))
-            guard problems.isEmpty else {
-                for problem in problems { console.error(problem) }
-                console.error("nothing was graded or written: mend the roster and grade again")
-                return .failure
-            }
-            roster = read
+        // The teacher's overrides and roster, read before grading: a line that cannot be
+        // used stops here, with nothing written. A shard leaves them to the merge.
+        var teacher = TeacherFiles()
+        if given.shard == nil {
+            guard let read = try TeacherFiles.read(given, out: out, chapters: chapters, workbook: workbook, console: console) else { return .failure }
+            teacher = read
         }
 
         let toolchain = try context.toolchain(for: workbook)
@@ -196,18 +222,107 @@ enum GradeCommand: Command {
         grader.progress = { done, total in bar.update(done: done, total: total) }
         let results = try grader.grade(students)
         bar.finish()
+        let starterPasses = try grader.starterPasses()
 
-        let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: try grader.starterPasses())
-        let strangers = overrides.unknownStudents(in: asGraded)
-        guard strangers.isEmpty else {
-            for problem in strangers { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
-            console.error("nothing was written: mend \(workbook.displayPath(overridesFile)) and grade again")
+        if let shard = given.shard {
+            let settings = "timeout \(options.timeout) s; chapters \(chapters.map { $0.map(String.init).joined(separator: ",") } ?? "all"); "
+                + "deadline \(given.deadline.map { $0.formatted(.iso8601) } ?? "none")"
+            let record = ShardRecord(shard: shard, workbook: workbook, toolchain: toolchain.version, settings: settings, chapters: chapters,
+                                     deadline: given.deadline, classNames: classNames, results: results, starterPasses: starterPasses)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let file = out.appendingPathComponent(ShardRecord.fileName)
+            try AtomicFile.write(try record.json(), to: file)
+            console.print("\(results.count) students graded in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; "
+                + "shard \(shard) written to \(workbook.displayPath(file)): `workbook grade FOLDER --merge` combines the \(shard.count) shards")
+            return results.contains { $0.student.problem != nil } ? .failure : .success
+        }
+        return try publish(results, starterPasses: starterPasses, similarity: Similarity.of(results, workbook: workbook, chapters: chapters),
+                           chapters: chapters, deadline: given.deadline, teacher: teacher, given: given, out: out, workbook: workbook,
+                           console: console, started: started)
+    }
+
+    /// `grade --merge`: the shards in SUBMISSIONS checked to make one class of this
+    /// workbook's course, then written as one unsharded `grade` writes its gradebook.
+    private static func merge(_ given: Options, in context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let workbook = try context.workbook()
+        let folder = given.submissions
+        let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
+        try OutputPlace.check(out, workbook: workbook, alsoRefusing: [folder],
+                              advice: "write the gradebook into a folder of its own (default: gradebook/)")
+        let started = Date()
+        let merged: GradingShards.Merged
+        do {
+            merged = try GradingShards.merge(GradingShards.find(in: folder), workbook: workbook, display: workbook.displayPath)
+        } catch {
+            for problem in error.problems { console.error("\(workbook.displayPath(folder)): \(problem)") }
+            console.error("nothing was written: the shards must be all N of one `grade --shard I/N` run of this course")
             return .failure
         }
-        var book = overrides.applied(to: asGraded)
-        book.deadline = given.deadline
+        console.print("Merging \(merged.shards.count) shard\(merged.shards.count == 1 ? "" : "s"): \(merged.shards.joined(separator: ", "))")
+        guard let teacher = try TeacherFiles.read(given, out: out, chapters: merged.chapters, workbook: workbook, console: console) else {
+            return .failure
+        }
+        return try publish(merged.results, starterPasses: merged.starterPasses,
+                           similarity: Similarity.of(sources: merged.sources, workbook: workbook, chapters: merged.chapters),
+                           chapters: merged.chapters, deadline: merged.deadline, teacher: teacher, given: given, out: out,
+                           workbook: workbook, console: console, started: started)
+    }
+
+    /// What the teacher keeps beside the gradebook: overrides.csv, and the roster given.
+    private struct TeacherFiles {
+        var overrides = GradebookOverrides()
+        var overridesFile: URL?
+        var roster: Roster?
+
+        /// Nil when a line cannot be used: each one printed, and nothing to be written.
+        static func read(_ given: Options, out: URL, chapters: [Int]?, workbook: Workbook, console: Console) throws -> TeacherFiles? {
+            var files = TeacherFiles()
+            let overridesFile = out.appendingPathComponent(GradebookOverrides.fileName)
+            files.overridesFile = overridesFile
+            let overridesText = (try? String(contentsOf: overridesFile, encoding: .utf8)) ?? ""
+            let gradable = workbook.chapters.filter { chapters?.contains($0.number) ?? true }.flatMap(\.exercises).filter(\.isGradable)
+            let (overrides, problems) = GradebookOverrides.parse(
+                overridesText, possible: Dictionary(gradable.map { ($0.id, Double($0.points)) }) { first, _ in first })
+            guard problems.isEmpty else {
+                for problem in problems { console.error(problem.message(file: workbook.displayPath(overridesFile))) }
+                console.error("nothing was graded or written: mend \(workbook.displayPath(overridesFile)) and grade again")
+                return nil
+            }
+            files.overrides = overrides
+            if let file = given.roster {
+                guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                    console.error("\(workbook.displayPath(file)): error: the roster cannot be read")
+                    return nil
+                }
+                let (read, problems) = Roster.parse(text, file: workbook.displayPath(file))
+                guard problems.isEmpty else {
+                    for problem in problems { console.error(problem) }
+                    console.error("nothing was graded or written: mend the roster and grade again")
+                    return nil
+                }
+                files.roster = read
+            }
+            return files
+        }
+    }
+
+    /// Everything the gradebook folder holds, from the class's results: one grading's, or
+    /// the shards' merged (the same results give the same bytes).
+    private static func publish(_ results: [ClassGrader.StudentResult], starterPasses: [ExerciseID: Set<String>], similarity: Similarity,
+                                chapters: [Int]?, deadline: Date?, teacher: TeacherFiles, given: Options, out: URL, workbook: Workbook,
+                                console: Console, started: Date) throws -> ExitCode {
+        let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: starterPasses)
+        let strangers = teacher.overrides.unknownStudents(in: asGraded)
+        guard strangers.isEmpty else {
+            let file = teacher.overridesFile.map(workbook.displayPath) ?? GradebookOverrides.fileName
+            for problem in strangers { console.error(problem.message(file: file)) }
+            console.error("nothing was written: mend \(file) and grade again")
+            return .failure
+        }
+        var book = teacher.overrides.applied(to: asGraded)
+        book.deadline = deadline
         let previous = GradebookState.load(from: out)
-        let similarity = Similarity.of(results, workbook: workbook, chapters: chapters)
         try write(book, results, similarity: similarity, to: out, workbook: workbook)
         let changed = results.filter { previous[$0.student.name] != $0.contentKey }.map(\.student.name)
         try GradebookState.save(Dictionary(results.map { ($0.student.name, $0.contentKey) }, uniquingKeysWith: { first, _ in first }), to: out)
@@ -221,7 +336,7 @@ enum GradeCommand: Command {
             console.print(line)
         }
         let seconds = Date().timeIntervalSince(started)
-        console.print("\(results.count) students graded in \(String(format: "%.1f", seconds)) s "
+        console.print("\(results.count) students \(given.merge ? "merged" : "graded") in \(String(format: "%.1f", seconds)) s "
             + "(\(changed.count) new or changed since the last gradebook, \(results.count - changed.count) unchanged)")
         let shared = results.filter { $0.gradedWith != nil }.count
         if shared > 0 {
@@ -229,7 +344,9 @@ enum GradeCommand: Command {
                 + "graded once, the same grade for each")
         }
         console.print("Gradebook: \(workbook.displayPath(out.appendingPathComponent("gradebook.csv"))) and gradebook.html")
-        if let roster { try writeLMSFiles(book, roster: roster, assignment: given.assignment, to: out, workbook: workbook, console: console) }
+        if let roster = teacher.roster {
+            try writeLMSFiles(book, roster: roster, assignment: given.assignment, to: out, workbook: workbook, console: console)
+        }
         let pairs = similarity.pairs.count
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "

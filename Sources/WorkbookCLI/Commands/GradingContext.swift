@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookClassroom
 import WorkbookGrading
 import WorkbookModel
 import WorkbookSystem
@@ -52,7 +53,9 @@ struct GradingContext {
         return options
     }
 
-    /// Grades, with a live "compiling … 2.4 s" line on a terminal.
+    /// Grades, with a live "compiling … 2.4 s" line on a terminal; a failing exercise's
+    /// possible dependency is noted only when a reference in its place changes the outcome
+    /// (`ReferenceStandIns.noteEstablished`: one more grading of the chapter, only then).
     func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
         let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
@@ -61,7 +64,8 @@ struct GradingContext {
         grader.events = { line.update($0.progressText) }
         defer { line.finish() }
         grader.options.revealPredictions.formUnion(predictionsToReveal())
-        return try grader.grade(chapter, only: exercise?.id)
+        let grade = try grader.grade(chapter, only: exercise?.id)
+        return try ReferenceStandIns.noteEstablished(in: grade, workbook: workbook, chapter: chapter, toolchain: toolchain, options: grader.options)
     }
 
     /// Tries after which a wrong prediction's report shows the expected line.

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookClassroom
 import WorkbookGrading
 import WorkbookModel
 import WorkbookSystem
@@ -77,7 +78,9 @@ enum WatchCommand: Command {
             let line = ProgressLine(console: console, enabled: console.interactive)
             grader.events = { line.update($0.progressText) }
             do {
-                let grade = try grader.grade(chapter, only: only)
+                // As `check`: a possible dependency is named only when its reference in place changes the outcome.
+                let grade = try ReferenceStandIns.noteEstablished(in: try grader.grade(chapter, only: only), workbook: workbook,
+                                                                  chapter: chapter, toolchain: toolchain, options: grader.options)
                 line.finish()
                 let context = GradingContext(workbook: workbook, chapter: chapter)
                 try context.record(grade)
