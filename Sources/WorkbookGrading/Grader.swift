@@ -50,6 +50,11 @@ public struct Grader: Sendable {
         /// (a stored property's initial value is part of it) compiled every test file of
         /// the chapter again.
         public var wantedTestsOnly = false
+        /// The notes a learner reads beside a status: the exercises the tests reached
+        /// (`ExerciseDependencies`, which reads the module's symbol tables), warnings, escape
+        /// hatches. The repair probe, grading the same build once per mutant, reads only
+        /// statuses and tests, and turns them off.
+        public var learnerNotes = true
         /// When an edited file does not compile, the whole module is compiled again, so
         /// the report lists every file's errors (those that lean on what changed too).
         /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
@@ -119,9 +124,10 @@ public struct Grader: Sendable {
         let selected = exercises.filter { only == nil || $0.id == only }
 
         // Everything a result depends on, hashed: an unchanged re-check stops here.
-        let checkKey = try inputsKey(chapter: chapter, moduleName: moduleName, submissions: asSubmitted, selected: selected.map(\.id))
-        let resultFile = CacheFolder.results.url(in: cache).appendingPathComponent("\(checkKey).json")
-        if options.useCache, let data = FileManager.default.contents(atPath: resultFile.path),
+        let resultFile = try options.useCache
+            ? CacheFolder.results.url(in: cache).appendingPathComponent("\(inputsKey(chapter: chapter, moduleName: moduleName, submissions: asSubmitted, selected: selected.map(\.id))).json")
+            : nil
+        if let resultFile, let data = FileManager.default.contents(atPath: resultFile.path),
            let cached = try? JSONDecoder().decode(ChapterGrade.self, from: data) {
             return cached
         }
@@ -132,7 +138,8 @@ public struct Grader: Sendable {
         let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
-        let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
+        let dependencies = options.submissions == .workspace && options.learnerNotes
+            ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
         var graded = selected
         if let dependencies, only != nil, !options.wantedTestsOnly {
             for exercise in selected {
@@ -149,7 +156,7 @@ public struct Grader: Sendable {
         if let inputs = built.runner {
             grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
                 .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
-            for index in grades.indices {
+            for index in grades.indices where options.learnerNotes {
                 grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
             inputs.release()
@@ -168,7 +175,7 @@ public struct Grader: Sendable {
         }
         grades.sort { $0.id < $1.id }
         let grade = ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: grades)
-        if options.useCache, let data = try? JSONEncoder().encode(grade) {
+        if let resultFile, let data = try? JSONEncoder().encode(grade) {
             try? AtomicFile.write(data, to: resultFile)
         }
         return grade

@@ -58,6 +58,7 @@ struct ProbeBench {
         options.useCache = false
         options.wantedTestsOnly = true
         options.wholeModuleDiagnostics = false
+        options.learnerNotes = false
         options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         if let log {

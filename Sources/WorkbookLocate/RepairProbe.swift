@@ -301,8 +301,8 @@ public struct RepairProbe: Sendable {
     /// Seconds one mutant's tests may run. A repair passes every test, so it takes about
     /// what the tests that pass took, three times over and a second; the failing ones may
     /// have waited for something that never came (3.10's waited 8 s, a repair passed in
-    /// 0.16 s, measured). With no test passing, twice the failing run and a second, at
-    /// least 3 s; after a time-out, 4 s.
+    /// 0.16 s, measured). With no test passing, twice the failing run and a second (at
+    /// least 3 s after a crash); after a time-out, 4 s.
     static func mutantTimeout(_ run: ExerciseGrade, limit: Double) -> Double {
         let passing = run.tests.filter { $0.status == .pass }
         let seconds: Double
@@ -310,10 +310,12 @@ public struct RepairProbe: Sendable {
             seconds = 4
         } else if !passing.isEmpty {
             seconds = 3 * passing.map(\.seconds).reduce(0, +) + 1
-        } else {
+        } else if run.status == .crashed {
             // A crash ends the run early: a repair runs the tests to their end (3.4's, a
             // wrong key trapping at once, took 1.5 s to pass on a busy machine).
             seconds = max(3, 2 * run.seconds + 1)
+        } else {
+            seconds = 2 * run.seconds + 1
         }
         return min(limit, max(1.5, seconds))
     }

@@ -139,8 +139,12 @@ struct PlantedMistakesTests {
                 ?? section.firstMatch(of: /at \S*\/([A-Za-z0-9_]+\.txt):(\d+)/).map { ($0.output.1, $0.output.2) }
             if head.hasSuffix("passed") {
                 verdict = .passed
-            } else if let named = section.firstMatch(of: /\/([A-Za-z0-9_]+\.swift):(\d+): look here/) {
-                verdict = isMistakeLine(named.output.1, named.output.2) ? .named : .wrong(String(named.output.0))
+            } else if let named = section.firstMatch(of: /\/([A-Za-z0-9_]+\.swift):(\d+): look here — (.*)/) {
+                // A repair's line must be the mistake's; a trap's is a fact, where the tests
+                // stopped, which may be later than the mistake: then a miss, not a wrong line.
+                let isTrap = named.output.3.hasPrefix("the tests crashed on this line")
+                verdict = isMistakeLine(named.output.1, named.output.2) ? .named
+                    : isTrap ? .none : .wrong(String(named.output.1) + ":" + String(named.output.2))
             } else if let fact, isMistakeLine(fact.0, fact.1) {
                 verdict = .named
             } else {
