@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import WorkbookGrading
+import WorkbookModel
+import WorkbookToolchain
 @testable import WorkbookLocate
 
 /// Per-test coverage ranked, for an exercise no single change repairs (docs/localization.md):
@@ -109,5 +112,40 @@ struct CoverageRankingTests {
         #expect(found.line == 3)
         #expect(found.alsoNamed == nil)
         #expect(found.ranByFailing == nil)
+    }
+
+    @Test("the probe's fallback ranks a provider's per-test lines over the lines the learner wrote, never the starter's")
+    func fallbackThroughProvider() throws {
+        // 2.7 with the `break` deleted: no single change puts it back.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let workbook = try Workbook(root: repository)
+        let (chapter, exercise) = try workbook.exercise("2.7")
+        let reference = try workbook.read(try #require(exercise.referenceFile)).components(separatedBy: "\n")
+        let learner = reference.filter { !$0.contains("SOLUTION") && !$0.contains("STARTER") && !$0.contains("// Array(") && !$0.contains("{ break }") }
+        let source = learner.joined(separator: "\n")
+        let number = { (text: String) in try #require(learner.firstIndex { $0.contains(text) }) + 1 }
+        let (declaration, guardLine, loop, append, result) = try (number("public func firstMatches("), number("guard count > 0"),
+                                                                  number("for element in self"), number("found.append"), number("return found"))
+        // The count-0 test passes (it returns at the guard); the others run the loop.
+        var limits = RepairProbe.Limits()
+        limits.perTestCoverage = { _, _ in
+            PerTestCoverage(failing: [[declaration, guardLine, loop, append, result], [declaration, guardLine, loop, result]],
+                            passing: [[declaration, guardLine]])
+        }
+        let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"), limits: limits)
+        let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil,
+                                             result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
+        let found = probe.coverageFallback(target.result, for: target, in: chapter)
+        #expect(found.established == .coverage)
+        // `var found` is the learner's too, but the provider's tests never ran it.
+        #expect(found.line == loop)
+        #expect(found.alsoNamed == [result, append])
+        #expect(found.moreNamed == 0)
+        // The declaration ran in every test, but it is the starter's: never named, never listed.
+        #expect(!found.summary.contains(":\(declaration):"))
+        // Without a provider, the result is left as the probe found it.
+        let bare = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"))
+        #expect(bare.coverageFallback(target.result, for: target, in: chapter) == target.result)
     }
 }
