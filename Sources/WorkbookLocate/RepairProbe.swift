@@ -29,6 +29,9 @@ public struct RepairProbe: Sendable {
         public var lanes = max(2, min(4, 2 * BlockingLanes.processors))
         /// Told each compile round's outcome (`WORKBOOK_TIMINGS=1` prints it).
         public var log: (@Sendable (String) -> Void)?
+        /// Each test's lines that ran, for an exercise no single change repairs
+        /// (`PerTestCoverage`); nil: no coverage step.
+        public var perTestCoverage: PerTestCoverage.Provider?
 
         public init() {}
     }
@@ -91,6 +94,7 @@ public struct RepairProbe: Sendable {
         for target in targets {
             var result = target.result
             result.seconds = Date().timeIntervalSince(started)
+            if result.line == nil { result = coverageFallback(result, for: target, in: chapter) }
             // No repair found: a trap on one of the learner's lines is where the tests
             // stopped, a fact (not always the mistake's line: 3.4's wrong key traps later,
             // on the nil it left; so a repair, which is, comes first).
@@ -379,12 +383,19 @@ public struct Localization: Sendable, Equatable, Codable {
     /// For a repair, the kind of change that made it, in words (never the change): the
     /// last step of `hint`.
     public var change: String?
+    /// For `.coverage`, the other lines named after `line` (`CoverageRanking`), and how
+    /// many more qualified; with no line, the learner's lines the failing tests ran.
+    public var alsoNamed: [Int]?
+    public var moreNamed: Int?
+    public var ranByFailing: [Int]?
 
     public enum Established: String, Sendable, Codable {
         /// One small change to the line makes every test pass.
         case repair
         /// The tests crashed on the line (the crash report's innermost frame in the file).
         case trap
+        /// Failing tests ran the line and no passing test did (`CoverageRanking`).
+        case coverage
     }
 
     public init(exercise: String, file: String, line: Int?, tried: Int, seconds: Double, compileSeconds: Double? = nil,
@@ -402,6 +413,7 @@ public struct Localization: Sendable, Equatable, Codable {
     /// The report's first line for the exercise: where to look and how that was found,
     /// or that nothing singles a line out.
     public var summary: String {
+        if let line, established == .coverage { return coverageSummary(line) }
         if let line, established == .trap {
             return "\(file):\(line): look here — the tests crashed on this line (the crash is below)"
         }
@@ -474,7 +486,7 @@ extension Localization {
     /// The summary, then the named line in context (two lines either side, the named one
     /// marked `>`), as `check` prints them first under the exercise's line.
     public func reportLines(source: String) -> [String] {
-        guard let line else { return [summary] }
+        guard let line else { return [summary] + ranLines(source: source) }
         let lines = source.components(separatedBy: "\n")
         let shown = max(1, line - 2)...min(lines.count, line + 2)
         let width = "\(shown.upperBound)".count

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Per-test coverage, ranked (spectrum-based fault localization): the learner's lines
+/// scored by how much more the failing tests ran them than the passing ones, by Ochiai's
+/// measure (ef / √(F · (ef + ep)); Abreu et al. found it ranks the faulty line higher than
+/// Jones and Harrold's Tarantula, 2005). A score is only an order: a line is *named* only
+/// for a fact the runs show, that failing tests ran it and no passing test did.
+struct CoverageRanking: Equatable {
+    /// Lines named, at most `limit`: run by failing tests only, the highest score first
+    /// (every failing test ran the first when any line was), then by line.
+    var named: [Int]
+    /// Lines that qualified beyond `limit`, not named.
+    var moreNamed: Int
+    /// The learner's lines the failing tests ran, in order: shown when nothing is named.
+    var ranByFailing: [Int]
+
+    /// Lines named at most.
+    static let limit = 3
+
+    /// Ochiai's score of a line run by `failedRunning` of `failed` failing tests and by
+    /// `passedRunning` passing ones; 0 when no failing test ran it.
+    static func ochiai(failedRunning: Int, passedRunning: Int, failed: Int) -> Double {
+        guard failedRunning > 0, failed > 0 else { return 0 }
+        return Double(failedRunning) / (Double(failed) * Double(failedRunning + passedRunning)).squareRoot()
+    }
+
+    /// `failing` and `passing`: each test's lines of the file that ran (1-based), for the
+    /// tests whose counters were written (a crashed test writes none: it is left out, not
+    /// counted as running nothing). `written`: the lines the learner wrote (`LearnerMutants.learnerLines`).
+    ///
+    /// Nothing is named without a passing test (every line a failing test ran would then
+    /// be "run by failing tests only", which singles nothing out), nor when every line the
+    /// failing tests ran qualifies.
+    static func rank(failing: [Set<Int>], passing: [Set<Int>], written: Set<Int>) -> CoverageRanking {
+        let ran = failing.reduce(into: Set<Int>()) { $0.formUnion($1) }.intersection(written)
+        let ranByFailing = ran.sorted()
+        guard !failing.isEmpty, !passing.isEmpty else { return CoverageRanking(named: [], moreNamed: 0, ranByFailing: ranByFailing) }
+        let ranByPassing = passing.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let onlyFailing = ran.subtracting(ranByPassing)
+        guard !onlyFailing.isEmpty, onlyFailing.count < ran.count else {
+            return CoverageRanking(named: [], moreNamed: 0, ranByFailing: ranByFailing)
+        }
+        let scored = onlyFailing.map { line in
+            (line, ochiai(failedRunning: failing.filter { $0.contains(line) }.count, passedRunning: 0, failed: failing.count))
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        return CoverageRanking(named: scored.prefix(limit).map(\.0), moreNamed: max(0, scored.count - limit), ranByFailing: ranByFailing)
+    }
+}

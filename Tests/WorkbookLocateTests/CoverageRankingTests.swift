@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import WorkbookGrading
+import WorkbookModel
+import WorkbookToolchain
+@testable import WorkbookLocate
+
+/// Per-test coverage ranked, for an exercise no single change repairs (docs/localization.md):
+/// a line is named only when failing tests ran it and no passing test did.
+@Suite("Per-test coverage names only lines the failing tests alone ran")
+struct CoverageRankingTests {
+    @Test("Ochiai's score is 1 for a line every failing test ran and no passing one, less as passing tests run it too")
+    func ochiai() {
+        #expect(CoverageRanking.ochiai(failedRunning: 2, passedRunning: 0, failed: 2) == 1)
+        #expect(CoverageRanking.ochiai(failedRunning: 1, passedRunning: 1, failed: 2) == 0.5)
+        #expect(CoverageRanking.ochiai(failedRunning: 1, passedRunning: 0, failed: 4) == 0.5)
+        #expect(CoverageRanking.ochiai(failedRunning: 0, passedRunning: 3, failed: 2) == 0)
+    }
+
+    @Test("a line only failing tests ran is named, the one every failing test ran first, and never a starter line")
+    func namesOnlyFailingLines() {
+        // Lines 1–3 the starter's, 4–9 the learner's.
+        let written: Set<Int> = [4, 5, 6, 7, 8, 9]
+        let failing: [Set<Int>] = [[1, 2, 4, 5, 7, 8], [1, 3, 4, 6, 8]]
+        let passing: [Set<Int>] = [[1, 2, 4, 5], [1, 4, 9]]
+        let ranking = CoverageRanking.rank(failing: failing, passing: passing, written: written)
+        // 8: both failing tests; 6 and 7: one each; 3 only failing too, but the starter's.
+        #expect(ranking.named == [8, 6, 7])
+        #expect(ranking.moreNamed == 0)
+        #expect(ranking.ranByFailing == [4, 5, 6, 7, 8])
+    }
+
+    @Test("at most three lines are named, and the others that qualified are counted")
+    func atMostThree() {
+        let written = Set(1...10)
+        let ranking = CoverageRanking.rank(failing: [[1, 2, 3, 4, 5, 6]], passing: [[1]], written: written)
+        #expect(ranking.named == [2, 3, 4])
+        #expect(ranking.moreNamed == 2)
+    }
+
+    @Test("nothing is named without a passing test, or when every line the failing tests ran qualifies")
+    func singlesNothingOut() {
+        let written = Set(1...10)
+        let noPassing = CoverageRanking.rank(failing: [[2, 3]], passing: [], written: written)
+        #expect(noPassing.named.isEmpty)
+        #expect(noPassing.ranByFailing == [2, 3])
+        let disjoint = CoverageRanking.rank(failing: [[2, 3]], passing: [[7]], written: written)
+        #expect(disjoint.named.isEmpty)
+        #expect(disjoint.ranByFailing == [2, 3])
+        let allShared = CoverageRanking.rank(failing: [[2, 3]], passing: [[2, 3, 4]], written: written)
+        #expect(allShared.named.isEmpty)
+        #expect(CoverageRanking.rank(failing: [], passing: [[2]], written: written) == CoverageRanking(named: [], moreNamed: 0, ranByFailing: []))
+    }
+
+    static let source = """
+    func firstFound(_ items: [Int], count: Int) -> [Int] {
+        var found: [Int] = []
+        for item in items where item > 0 {
+            found.append(item)
+            if found.count > count { found.removeLast() }
+        }
+        return found
+    }
+    """
+
+    static var unrepaired: Localization {
+        Localization(exercise: "2.7", file: "exercises/02-x/Ex2_7.swift", line: nil, tried: 12, seconds: 1)
+    }
+
+    @Test("a named line is said to be established by per-test coverage, shown in context, with the other named lines listed")
+    func namedReport() {
+        let ranking = CoverageRanking(named: [5, 4], moreNamed: 1, ranByFailing: [2, 3, 4, 5, 7])
+        var unsure = Self.unrepaired
+        unsure.unsure = "the probe ran out of time"
+        let found = PerTestCoverage.applying(ranking, to: unsure)
+        #expect(found.line == 5)
+        #expect(found.established == .coverage)
+        #expect(found.unsure == nil)
+        #expect(found.summary == "exercises/02-x/Ex2_7.swift:5: look here — failing tests ran this line and no passing test did "
+            + "(per-test coverage); so did line 4 and 1 more")
+        let report = found.reportLines(source: Self.source)
+        #expect(report.first == found.summary)
+        #expect(report.contains("> 5 |         if found.count > count { found.removeLast() }"))
+        #expect(report.count == 6)
+    }
+
+    @Test("with nothing named, the report says so and shows the learner's lines the failing tests ran")
+    func ranLinesReport() {
+        let ranking = CoverageRanking(named: [], moreNamed: 0, ranByFailing: [2, 4, 5])
+        let found = PerTestCoverage.applying(ranking, to: Self.unrepaired)
+        #expect(found.line == nil)
+        #expect(found.established == .repair)
+        let report = found.reportLines(source: Self.source)
+        #expect(report == [
+            "no line singled out: no single small change to the lines you wrote makes every test pass",
+            "your lines the failing tests ran:",
+            "  2 |     var found: [Int] = []",
+            "  4 |         found.append(item)",
+            "  5 |         if found.count > count { found.removeLast() }",
+        ])
+        let long = PerTestCoverage.applying(CoverageRanking(named: [], moreNamed: 0, ranByFailing: Array(1...20)), to: Self.unrepaired)
+        let lines = long.reportLines(source: Array(repeating: "x", count: 20).joined(separator: "\n"))
+        // The summary, the heading, the lines shown, and how many more.
+        #expect(lines.count == 3 + Localization.ranLinesShown)
+        #expect(lines.last == "  … and 8 more")
+    }
+
+    @Test("a finding kept before coverage (no new keys) still reads")
+    func oldFindingDecodes() throws {
+        let old = #"{"exercise":"2.7","file":"Ex2_7.swift","line":3,"tried":5,"seconds":1.5,"established":"repair"}"#
+        let found = try JSONDecoder().decode(Localization.self, from: Data(old.utf8))
+        #expect(found.line == 3)
+        #expect(found.alsoNamed == nil)
+        #expect(found.ranByFailing == nil)
+    }
+
+    @Test("the probe's fallback ranks a provider's per-test lines over the lines the learner wrote, never the starter's")
+    func fallbackThroughProvider() throws {
+        // 2.7 with the `break` deleted: no single change puts it back.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let workbook = try Workbook(root: repository)
+        let (chapter, exercise) = try workbook.exercise("2.7")
+        let reference = try workbook.read(try #require(exercise.referenceFile)).components(separatedBy: "\n")
+        let learner = reference.filter { !$0.contains("SOLUTION") && !$0.contains("STARTER") && !$0.contains("// Array(") && !$0.contains("{ break }") }
+        let source = learner.joined(separator: "\n")
+        let number = { (text: String) in try #require(learner.firstIndex { $0.contains(text) }) + 1 }
+        let (declaration, guardLine, loop, append, result) = try (number("public func firstMatches("), number("guard count > 0"),
+                                                                  number("for element in self"), number("found.append"), number("return found"))
+        // The count-0 test passes (it returns at the guard); the others run the loop.
+        var limits = RepairProbe.Limits()
+        limits.perTestCoverage = { _, _ in
+            PerTestCoverage(failing: [[declaration, guardLine, loop, append, result], [declaration, guardLine, loop, result]],
+                            passing: [[declaration, guardLine]])
+        }
+        let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"), limits: limits)
+        let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil,
+                                             result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
+        let found = probe.coverageFallback(target.result, for: target, in: chapter)
+        #expect(found.established == .coverage)
+        // `var found` is the learner's too, but the provider's tests never ran it.
+        #expect(found.line == loop)
+        #expect(found.alsoNamed == [result, append])
+        #expect(found.moreNamed == 0)
+        // The declaration ran in every test, but it is the starter's: never named, never listed.
+        #expect(!found.summary.contains(":\(declaration):"))
+        // Without a provider, the result is left as the probe found it.
+        let bare = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"))
+        #expect(bare.coverageFallback(target.result, for: target, in: chapter) == target.result)
+    }
+}
