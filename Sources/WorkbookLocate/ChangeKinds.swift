@@ -30,6 +30,7 @@ enum ChangeKinds {
         "completion-first": "a completion called at the wrong moment",
         "check-then-act-split": "a check and what it guards, under one lock",
         "name-swapped": "one name used where another of your names belongs",
+        "arguments-swapped": "the closure's two arguments taken the other way round",
     ]
 
     static func words(for operatorName: String?) -> String {

@@ -40,24 +40,41 @@ enum NameSwaps {
                 }
             }
         }
-        // The stored properties the file declares (`var menu: …`): a member one of them is
-        // may be any other (3.4's `$0.menu` for `$0.specials`, where the mistake left only
-        // `menu` used).
-        let declared = Set(lines.indices.compactMap { index in
-            mask.code(line: index).firstMatch(of: /^(?:public |private |package |internal |fileprivate )?(?:var|let) ([a-z_][A-Za-z0-9_]*)\s*:/)
-                .map { String($0.output.1) }
-        })
+        // The names the file declares (`var menu: …`, `let subtract = …`, `func add`): a
+        // name that is one of them may be any other, as the mistake may have left the right
+        // one unused (3.4's `$0.menu` for `$0.specials`, 1.1's `"-": add`).
+        let declared = Set(lines.indices.flatMap { index in
+            mask.code(line: index).matches(of: /\b(?:var|let|func) ([a-z_][A-Za-z0-9_]*)\b/).map { String($0.output.1) }
+        }).subtracting(keywords)
         var mutants: [Mutant] = []
         var perLineCount: [Int: Int] = [:]
         for place in places where written.contains(place.line) {
             let characters = Array(lines[place.line - 1])
             var others = names[place.group, default: []]
-            if place.group.hasPrefix("."), declared.contains(place.name) { others.formUnion(declared) }
+            if declared.contains(place.name) { others.formUnion(declared) }
             for other in others.subtracting([place.name]).sorted() where perLineCount[place.line, default: 0] < perLine {
                 let changed = String(characters[..<place.range.lowerBound]) + other + String(characters[place.range.upperBound...])
                 mutants.append(Mutant(exercise: exercise, file: path, line: place.line, operatorName: "name-swapped",
                                       original: [lines[place.line - 1]], replacement: [changed]))
                 perLineCount[place.line, default: 0] += 1
+            }
+        }
+        // A closure's two arguments taken the other way round (`$1 - $0`), and the product
+        // and the sum confused (`price + Decimal(quantity)`): one change each, which
+        // `mutate`'s one-token operators make in two steps or not at all.
+        for line in written.sorted() where line <= lines.count {
+            let code = mask.code(line: line - 1)
+            let text = lines[line - 1]
+            if code.contains("$0"), code.contains("$1") {
+                let swapped = text.replacingOccurrences(of: "$0", with: "\u{0}").replacingOccurrences(of: "$1", with: "$0")
+                    .replacingOccurrences(of: "\u{0}", with: "$1")
+                mutants.append(Mutant(exercise: exercise, file: path, line: line, operatorName: "arguments-swapped",
+                                      original: [text], replacement: [swapped]))
+            }
+            for (from, to) in [(" * ", " + "), (" + ", " * ")] where code.contains(from) {
+                guard let range = text.range(of: from) else { continue }
+                mutants.append(Mutant(exercise: exercise, file: path, line: line, operatorName: "arithmetic",
+                                      original: [text], replacement: [text.replacingCharacters(in: range, with: to)]))
             }
         }
         return mutants
