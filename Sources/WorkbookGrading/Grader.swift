@@ -132,7 +132,11 @@ public struct Grader: Sendable {
         let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
-        let dependencies = options.submissions == .workspace ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
+        // What the tests reach, read once from the module's objects: it keys the
+        // exercises' cached results and names the exercises whose code they run.
+        let reach = built.runner.flatMap { options.useCache || options.submissions == .workspace ? TestReach(moduleObjects: $0.module.objects) : nil }
+        let dependencies = options.submissions == .workspace
+            ? built.runner.flatMap { inputs in reach.map { ExerciseDependencies(reach: $0, inputs: inputs, submissions: submissions) } } : nil
         var graded = selected
         if let dependencies, only != nil, !options.wantedTestsOnly {
             for exercise in selected {
@@ -148,7 +152,7 @@ public struct Grader: Sendable {
         let toRun = verdicts.toRun
         if let inputs = built.runner {
             grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
-                .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+                .run(toRun, with: inputs, reach: reach, chapter: chapter, submissions: submissions)
             for index in grades.indices {
                 grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }

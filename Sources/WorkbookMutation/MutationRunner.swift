@@ -275,7 +275,7 @@ private struct WorkerBench: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         try LinkedWorkbook.lay(at: root, over: real, sharing: Self.sharedCaches)
-        let workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
+        let workbook = Workbook(course: real.course.relocated(to: root), exercisesFolder: root.appendingPathComponent("exercises"))
         self.workbook = workbook
         toolchain = runner.toolchain
         chapter = try workbook.chapter("\(original.number)")

@@ -68,7 +68,7 @@ struct TeacherEnvironmentTests {
         options.timeout = 10
         options.outputPerTest = true
         options.useCache = false
-        let grader = ClassGrader(root: root, toolchain: toolchain, options: options, chapters: [1])
+        let grader = ClassGrader(course: try Course(root: root), toolchain: toolchain, options: options, chapters: [1])
         let results = try await onOwnThread { try grader.grade([StudentSubmission(name: "mo", form: .workspace, workspace: workspace)]) }
         let encoder = JSONEncoder()
         let everything = String(decoding: try encoder.encode(results.flatMap(\.grades)), as: UTF8.self)

@@ -122,7 +122,7 @@ enum CheckCommand: Command {
         }
 
         var grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
-        try target.record(grade)
+        let recorded = try target.record(grade)
         let locate = CheckLocate(workbook: target.workbook, environment: context.environment, console: console)
         if format == .json, let locate { grade = locate.annotated(grade, chapter: target.chapter) }
         // Files added since `start` become known to the editor's other files.
@@ -148,7 +148,7 @@ enum CheckCommand: Command {
         case .text, .classroom:
             var report = CheckReport(console: console, full: options.full)
             if let locate { report.locate = { locate.lines($0, in: target.chapter) } }
-            report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
+            report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade, recorded: recorded))
         }
         SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, integrity: integrity)
         if format == .classroom, let only = grade.exercises.first {
@@ -171,7 +171,7 @@ enum CheckCommand: Command {
             return []
         }
         let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: target.workbook.cacheFolder)
-        let starters = ClassGrader(root: target.workbook.root, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
+        let starters = ClassGrader(course: target.workbook.course, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
         return try starters.starterPasses()[grade.id] ?? []
     }
 }

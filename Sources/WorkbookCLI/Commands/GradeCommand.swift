@@ -189,7 +189,7 @@ enum GradeCommand: Command {
         }
 
         let toolchain = try context.toolchain(for: workbook)
-        var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
+        var grader = ClassGrader(course: workbook.course, toolchain: toolchain, options: options, chapters: chapters)
         if let jobs = given.jobs { grader.width = jobs }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)

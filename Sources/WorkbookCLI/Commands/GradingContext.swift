@@ -70,9 +70,12 @@ struct GradingContext {
     /// The predict exercises whose wrong prediction, checked now, is the third different
     /// one (or later): their reports show the expected line.
     func predictionsToReveal() -> Set<ExerciseID> {
+        let predictions = chapter.exercises.filter { $0.kind.judge == .prediction && (exercise == nil || $0.id == exercise?.id) }
+        // progress.json is read before grading only when a prediction is graded.
+        guard !predictions.isEmpty else { return [] }
         let state = ProgressStore(workbook: workbook).load()
         var reveal: Set<ExerciseID> = []
-        for exercise in chapter.exercises where exercise.kind.judge == .prediction {
+        for exercise in predictions {
             let earlier = state[exercise.id].wrongPredictions ?? []
             let now = fileHash(of: exercise)
             let tries = earlier.count + (now.map { earlier.contains($0) ? 0 : 1 } ?? 0)
@@ -87,8 +90,10 @@ struct GradingContext {
             .map { ContentHash.of([String(decoding: $0, as: UTF8.self)]) }
     }
 
-    /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`.
-    func record(_ grade: ChapterGrade) throws {
+    /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`;
+    /// returns the state as recorded (for `statuses(after:recorded:)`, without reading it again).
+    @discardableResult
+    func record(_ grade: ChapterGrade) throws -> ProgressState {
         try ProgressStore(workbook: workbook).update { state in
             for exercise in grade.exercises {
                 var entry = state[exercise.id]
@@ -115,10 +120,9 @@ struct GradingContext {
 }
 
 extension GradingContext {
-    /// Every exercise of the chapter as `list` shows it, read after `grade` was recorded:
-    /// the graded ones as graded, the others from their last check of the same file.
-    func statuses(after grade: ChapterGrade) -> [ExerciseID: ExerciseStatus] {
-        let state = ProgressStore(workbook: workbook).load()
+    /// Every exercise of the chapter as `list` shows it, from the state `record(grade)`
+    /// returned: the graded ones as graded, the others from their last check of the same file.
+    func statuses(after grade: ChapterGrade, recorded state: ProgressState) -> [ExerciseID: ExerciseStatus] {
         var statuses: [ExerciseID: ExerciseStatus] = [:]
         for exercise in chapter.exercises {
             statuses[exercise.id] = workbook.recordedStatus(of: exercise, in: chapter, state: state)

@@ -76,11 +76,11 @@ enum WatchCommand: Command {
                 let grade = try grader.grade(chapter, only: only)
                 line.finish()
                 let context = GradingContext(workbook: workbook, chapter: chapter)
-                try context.record(grade)
+                let recorded = try context.record(grade)
                 if console.interactive { console.write("\u{1B}[2J\u{1B}[H") }
                 var report = CheckReport(console: console)
                 if let locate { report.locate = { locate.lines($0, in: chapter) } }
-                report.print(grade, chapter: chapter, statuses: context.statuses(after: grade))
+                report.print(grade, chapter: chapter, statuses: context.statuses(after: grade, recorded: recorded))
             } catch {
                 line.finish()
                 console.printError("error: \(error)")
