@@ -197,7 +197,7 @@ public struct Grader: Sendable {
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []
-        for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {
+        for folder in WorkbookLayout.gradingInputs(module: moduleName) {
             files += ModuleBuilder.sources(in: workbook.url(folder))
         }
         files += submissions.map(\.file)

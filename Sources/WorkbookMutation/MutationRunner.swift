@@ -231,7 +231,7 @@ public struct MutationRunner: Sendable {
         hash.combine(WorkbookVersion.current)
         hash.combine(toolchain.version)
         hash.combine("\(options.timeout)")
-        for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {
+        for folder in WorkbookLayout.gradingInputs(module: moduleName) {
             for file in ModuleBuilder.sources(in: workbook.url(folder)) {
                 hash.combine(file.lastPathComponent)
                 hash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
@@ -275,7 +275,7 @@ private struct WorkerBench: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         try LinkedWorkbook.lay(at: root, over: real, sharing: Self.sharedCaches)
-        let workbook = Workbook(course: real.course.relocated(to: root), exercisesFolder: root.appendingPathComponent("exercises"))
+        let workbook = Workbook(course: real.course.relocated(to: root), exercisesFolder: WorkbookLayout.workspace(in: root))
         self.workbook = workbook
         toolchain = runner.toolchain
         chapter = try workbook.chapter("\(original.number)")

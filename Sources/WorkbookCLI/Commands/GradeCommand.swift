@@ -143,7 +143,7 @@ enum GradeCommand: Command {
             chapters = [try workbook.chapter(text).number]
         }
         let submissions = given.submissions
-        let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
+        let out = given.out ?? workbook.url(WorkbookLayout.gradebook)
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
@@ -261,7 +261,7 @@ enum GradeCommand: Command {
                               to out: URL, workbook: Workbook) throws {
         var feedback: [String: String] = [:]
         for result in results {
-            let folder = out.appendingPathComponent("students").appendingPathComponent(folderName(result.student.name))
+            let folder = out.appendingPathComponent(WorkbookLayout.studentsFolder).appendingPathComponent(folderName(result.student.name))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let report = Buffer()
             let console = Console(out: { report.append($0) }, error: { report.append($0) })
@@ -281,7 +281,7 @@ enum GradeCommand: Command {
                                  to: folder.appendingPathComponent("feedback.html"))
             // Percent-encoded: a `#` or `?` in a name would end the link's path there.
             let segment = folderName(result.student.name)
-            feedback[result.student.name] = "students/"
+            feedback[result.student.name] = WorkbookLayout.studentsFolder + "/"
                 + (segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment) + "/feedback.html"
         }
         let statistics = ExerciseStatistics(

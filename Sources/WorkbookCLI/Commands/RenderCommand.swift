@@ -76,7 +76,7 @@ enum RenderCommand: Command {
         let (workbook, preparation) = try load(context, edition: edition, rendered: rendered)
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
         let output = given.out
-            ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
+            ?? workbook.url(WorkbookLayout.handouts).appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
         let hints = given.hints

@@ -82,11 +82,11 @@ struct GradingBuild {
         func wantedAllBroken() -> Bool { !wanted.isEmpty && wanted.allSatisfy { plan.broken[$0] != nil } }
         settings.events?(.compilingSupport)
         let dependencies = try supportModules()
-        let moduleFolder = workbook.url("Sources/\(moduleName)")
+        let moduleFolder = workbook.url(WorkbookLayout.moduleSources(moduleName))
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
         let leftOut = Set(settings.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
-        let allTestFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+        let allTestFiles = ModuleBuilder.sources(in: workbook.url(WorkbookLayout.moduleTests(moduleName)))
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
         let refusals = BuildRefusals(toolchain: settings.toolchain, paths: settings.paths, exercises: exercises)
         let shorten = settings.paths.shorten
@@ -181,8 +181,8 @@ struct GradingBuild {
 
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
-        let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
-        if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
+        let resolution = ImportableModules(root: workbook.root, builder: builder).build(WorkbookLayout.supportModules)
+        if let broken = WorkbookLayout.supportModules.first(where: { resolution.failures[$0] != nil }) {
             let reason = resolution.failures[broken]!
             // Not the module's fault: the cache could not be written (a full disk was
             // reported as "module Stage does not compile", measured).

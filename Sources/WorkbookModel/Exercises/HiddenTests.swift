@@ -17,7 +17,7 @@ public enum HiddenTests {
     public static func isHidden(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         guard let index = parts.lastIndex(of: folderName), index > 0 else { return false }
-        return parts[..<index].contains { $0 == "Tests" || $0.hasSuffix("Tests") } && path.hasSuffix(".swift")
+        return parts[..<index].contains { $0 == WorkbookLayout.tests || $0.hasSuffix("Tests") } && path.hasSuffix(".swift")
     }
 
     /// The hidden file for an exercise's visible tests file (root-relative), whether or not it exists.

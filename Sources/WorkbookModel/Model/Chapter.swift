@@ -45,7 +45,7 @@ public struct Chapter: Sendable, Equatable {
     public static func hintsPath(forChapterAt path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let name = parts.popLast() ?? path
-        return (parts + ["hints", name]).joined(separator: "/")
+        return (parts + [WorkbookLayout.hintsFolderName, name]).joined(separator: "/")
     }
 
     /// The chapter's Swift module, from its exercises' reference files.

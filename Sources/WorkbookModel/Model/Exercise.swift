@@ -71,9 +71,7 @@ public struct Exercise: Sendable, Equatable {
     public var moduleName: String? {
         // A predict exercise's reference is a prediction, in no module.
         guard let referenceFile, kind.judge == .tests else { return nil }
-        let parts = referenceFile.split(separator: "/")
-        guard parts.count >= 3, parts[0] == "Sources" else { return nil }
-        return String(parts[1])
+        return WorkbookLayout.module(ofSourceFile: referenceFile)
     }
 
     /// The test suite's type name: the tests file's name without `.swift`.

@@ -57,7 +57,7 @@ public struct Course: Sendable {
             diagnostics += read.diagnostics
             if let chapter = read.chapter {
                 chapters.append(chapter)
-            } else if let name = ChapterFileName(String(path.dropFirst("chapters/".count))) {
+            } else if let name = WorkbookLayout.chapterFileName(path).flatMap(ChapterFileName.init) {
                 unparsed.insert(name.number)
             }
         }

@@ -31,7 +31,7 @@ public struct Workbook: Sendable {
     /// nothing is parsed again.
     public init(course: Course, exercisesFolder: URL? = nil) {
         self.course = course
-        self.exercisesFolder = (exercisesFolder ?? course.root.appendingPathComponent("exercises")).standardizedFileURL
+        self.exercisesFolder = (exercisesFolder ?? WorkbookLayout.workspace(in: course.root)).standardizedFileURL
     }
 
     /// The nearest folder at or above `start` that holds `chapters/` and `Package.swift`.
@@ -40,9 +40,9 @@ public struct Workbook: Sendable {
         while true {
             let manager = FileManager.default
             var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: folder.appendingPathComponent("chapters").path, isDirectory: &isDirectory),
+            if manager.fileExists(atPath: folder.appendingPathComponent(WorkbookLayout.chapters).path, isDirectory: &isDirectory),
                isDirectory.boolValue,
-               manager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+               manager.fileExists(atPath: folder.appendingPathComponent(WorkbookLayout.manifest).path) {
                 return folder
             }
             let parent = folder.deletingLastPathComponent()
@@ -53,14 +53,14 @@ public struct Workbook: Sendable {
 
     /// `chapters/…md`, sorted by name.
     static func chapterPaths(in root: URL) throws(WorkbookError) -> [String] {
-        let folder = root.appendingPathComponent("chapters")
+        let folder = root.appendingPathComponent(WorkbookLayout.chapters)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw .unreadable(path: "chapters", reason: "no chapters folder")
+            throw .unreadable(path: WorkbookLayout.chapters, reason: "no chapters folder")
         }
-        return names.filter { $0.hasSuffix(".md") }.sorted().map { "chapters/\($0)" }
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { WorkbookLayout.chapters + "/" + $0 }
     }
 
     // MARK: Finding things

@@ -7,7 +7,8 @@ import WorkbookSystem
 /// them anyway (every later wrong answer passed once a test file was rewritten, measured).
 public enum WorkbookIntegrity {
     /// What grading reads: the chapters, the support and chapter modules, their tests.
-    static let gradingInputs = ["chapters", "Sources/Diner", "Sources/Stage", "Sources/Chapter*", "Tests/Chapter*"]
+    static let gradingInputs = [WorkbookLayout.chapters] + WorkbookLayout.supportModules.map(WorkbookLayout.moduleSources)
+        + [WorkbookLayout.moduleSources("Chapter*"), WorkbookLayout.tests + "/Chapter*"]
 
     /// Root-relative paths of tracked grading inputs that differ from `HEAD`; nil when the
     /// root is not a git checkout or git cannot say (nothing is claimed then).
