@@ -31,7 +31,7 @@ public struct Grader: Sendable {
         public var useCache = true
         /// Exercises run side by side: two per processor, as many exercises' tests spend
         /// their time waiting (on queues, timers, a deliberately missed deadline).
-        public var parallelism = max(2, min(6, 2 * ProcessInfo.processInfo.activeProcessorCount))
+        public var parallelism = max(2, min(6, 2 * BlockingLanes.processors))
         /// Tests files (root-relative) left out of the build: `verify`'s exercises whose
         /// reference is missing, so the tests that call it do not stop the others.
         public var leftOutTests: Set<String> = []
@@ -90,7 +90,7 @@ public struct Grader: Sendable {
     private var runSettings: SuiteRunner.Settings {
         SuiteRunner.Settings(timeout: options.timeout, outputLimit: options.outputLimit, outputPerTest: options.outputPerTest,
                              parallelism: options.parallelism, cache: cache, paths: paths,
-                             environment: options.testEnvironment)
+                             host: toolchain.host, environment: options.testEnvironment)
     }
 
     private var predictionSettings: PredictionGrader.Settings {
@@ -191,7 +191,7 @@ public struct Grader: Sendable {
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
-        hash.combine(Sandbox.status.summary)
+        hash.combine(toolchain.host.sandbox.summary)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly) \(options.wholeModuleDiagnostics)")
         hash.combine(options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
         hash.combine(selected.map(\.description).joined(separator: ","))

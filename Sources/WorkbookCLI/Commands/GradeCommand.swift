@@ -147,7 +147,7 @@ enum GradeCommand: Command {
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
-                                                 workbook: workbook)
+                                                 workbook: workbook, environment: context.environment)
         if let deadline = given.deadline {
             students = SubmissionDeadline.apply(students, deadline: deadline, submissions: submissions,
                                                 scratch: CacheFolder.classZips.url(in: workbook.cacheFolder))
@@ -234,7 +234,7 @@ enum GradeCommand: Command {
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
                 + "(a reason to look, not a finding; grades do not depend on it)"))
-        SandboxNotice.print(on: console, inReport: true)
+        SandboxNotice.print(on: console, inReport: true, sandbox: toolchain.host.sandbox)
         return results.contains { $0.student.problem != nil } ? .failure : .success
     }
 
@@ -272,7 +272,7 @@ enum GradeCommand: Command {
                     CheckReport(console: console, full: true).print(grade, chapter: chapter, statuses: statuses)
                     try AtomicFile.write(try ResultsJSON.chapter(grade), to: folder.appendingPathComponent("\(chapter.stem).json"))
                     // For a CI server or an LMS plug-in that reads JUnit, as `check --format junit` writes it.
-                    try AtomicFile.write(JUnitReport.xml(grade, chapter: chapter), to: folder.appendingPathComponent("\(chapter.stem).junit.xml"))
+                    try AtomicFile.write(JUnitReport.xml(grade, chapter: chapter, hostname: ProcessInfo.processInfo.hostName), to: folder.appendingPathComponent("\(chapter.stem).junit.xml"))
                 }
                 console.print()
             }

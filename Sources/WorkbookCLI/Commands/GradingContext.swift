@@ -20,7 +20,6 @@ struct GradingContext {
     /// `3` names a chapter, `3.2` an exercise, and so does its file (an editor's task).
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()
-        Sandbox.rememberProbe(in: workbook.cacheFolder)
         if target.hasSuffix(".swift") {
             let (chapter, exercise) = try workbook.exercise(forFile: context.resolve(target))
             self.chapter = chapter
@@ -53,8 +52,9 @@ struct GradingContext {
     }
 
     /// Grades, with a live "compiling … 2.4 s" line on a terminal.
-    func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
-        let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
+    func grade(options: Grader.Options, console: Console, context: CommandContext, showProgress: Bool) throws -> ChapterGrade {
+        let toolchain = try context.toolchain(for: workbook)
+        let environment = context.environment
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         let line = ProgressLine(console: console, enabled: showProgress && console.interactive,
                                 timings: CommandContext.wantsTimings(environment))

@@ -65,7 +65,7 @@ enum WatchCommand: Command {
         }
         let toolchain = try context.toolchain(for: workbook)
         let quit = QuitKeys(enabled: console.interactive)
-        let locate = CheckLocate(workbook: workbook, environment: context.environment, console: console)
+        let locate = CheckLocate(workbook: workbook, toolchain: toolchain, environment: context.environment, console: console)
         defer { quit.restore() }
 
         func check(_ chapter: Chapter, only: ExerciseID?) {

@@ -65,7 +65,7 @@ struct TestRunnerLinker {
                               linkerFlags: ["--whole-archive"] + archives.map(\.path) + ["--no-whole-archive", "--export-dynamic"]) == nil
         }
         guard let runner else { return nil }
-        let inherited = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
+        let inherited = toolchain.host.variables["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
         return TestRunner(executable: runner, environment: ["LD_LIBRARY_PATH": library.deletingLastPathComponent().path + inherited])
     }
 

@@ -79,7 +79,7 @@ public enum ChildProcess {
         /// read: the test runner's results, out of reach of any path the code under
         /// test can read from its arguments or environment.
         public var resultsChannel = false
-        /// Runs the child in the sandbox (when one can be had: `Sandbox.status`).
+        /// Runs the child in the sandbox (when one can be had: `policy.host.sandbox`).
         public var sandbox: SandboxPolicy? = nil
         /// How long the child's process group has waited for a processor, asked when the
         /// limit is reached (`Orphans.processorWaitSeconds`); a test gives its own figures.
@@ -128,14 +128,14 @@ public enum ChildProcess {
         // Untrusted code never sees the caller's shell: only an allow-list (LearnerEnvironment).
         var confined = options
         confined.environment = LearnerEnvironment.make(
-            from: options.environment ?? ProcessInfo.processInfo.environment, policy: policy,
-            workingDirectory: options.workingDirectory, sandboxOn: Sandbox.status.isOn)
+            from: options.environment ?? policy.host.variables, policy: policy,
+            workingDirectory: options.workingDirectory, sandboxOn: policy.host.sandbox.isOn)
         var result = try start(launch.executable, launch.arguments, confined, seccomp: launch.seccomp)
         (result.limitsReached, result.standardError) = launch.finish(standardError: result.standardError)
-        result.sandboxed = Sandbox.status.isOn
+        result.sandboxed = policy.host.sandbox.isOn
         // bubblewrap could not set the run up (its own words, exit 1): a remembered probe
         // may be out of date, so the next command probes again.
-        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { SandboxProbeMemo.forget() }
+        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { policy.host.forgetProbe() }
         // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
         // trap or test runner does.)
         if launch.reportsSignalsAsStatus, case .exited(let code) = result.termination, (129...159).contains(code) {
@@ -210,12 +210,14 @@ public enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
 
         let argv = [executable] + arguments
-        let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // nil: the process's own environment, as a spawn inherits it.
+        let environment = options.environment.map { $0.map { "\($0.key)=\($0.value)" } }
         func spawn() -> (Int32, pid_t) {
             Orphans.spawnTracked {
                 var pid: pid_t = 0
                 let status = withCStrings(argv) { cArgs in
-                    withCStrings(environment) { cEnv in
+                    guard let environment else { return posix_spawn(&pid, executable, &actions, &attributes, cArgs, environ) }
+                    return withCStrings(environment) { cEnv in
                         posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
                     }
                 }

@@ -178,11 +178,11 @@ extension DirectCommands {
 
     /// The commands for `toolchain` with `flags`, learnt once and kept under
     /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver), or
-    /// when `backend` (the chosen one, unless a test of this back end names it) is the driver.
+    /// when `backend` (the toolchain's, unless a test of this back end names it) is the driver.
     public static func cached(
-        toolchain: SwiftToolchain, flags: [String], cacheFolder: URL, backend: BuildBackend = .chosen
+        toolchain: SwiftToolchain, flags: [String], cacheFolder: URL, backend: BuildBackend? = nil
     ) -> DirectCommands? {
-        guard backend == .direct else { return nil }
+        guard (backend ?? toolchain.backend) == .direct else { return nil }
         var hash = ContentHash()
         hash.combine("direct-commands-v5")  // 5: tried on a probe before use
         hash.combine(toolchain.swiftc)
@@ -234,7 +234,7 @@ extension DirectCommands {
         let moduleName = "WorkbookRecipeModule"
         for placeholder in [primary, other, object] { _ = FileManager.default.createFile(atPath: placeholder, contents: Data()) }
 
-        let compileLines = try printedJobs(toolchain.swiftc, flags + [
+        let compileLines = try printedJobs(toolchain, flags + [
             "-parse-as-library", "-module-name", moduleName, "-c",
             "-emit-module", "-emit-module-path", scratch.appendingPathComponent("\(moduleName).swiftmodule").path, primary, other,
         ], in: scratch)
@@ -257,7 +257,7 @@ extension DirectCommands {
     private static func learnLink(
         _ toolchain: SwiftToolchain, _ arguments: [String], object: String, output outputPath: String, in scratch: URL
     ) throws -> (autolink: [String], linker: [String])? {
-        let linkLines = try printedJobs(toolchain.swiftc, arguments + [object, "-o", outputPath], in: scratch)
+        let linkLines = try printedJobs(toolchain, arguments + [object, "-o", outputPath], in: scratch)
         guard linkLines.count >= 2, let autolinkWords = CommandLineWords.split(linkLines[0]),
               let clangWords = CommandLineWords.split(linkLines[1]),
               autolinkWords.first?.hasSuffix("swift-autolink-extract") == true,
@@ -329,8 +329,9 @@ extension DirectCommands {
     }
 
     /// The job lines `swiftc -###` prints.
-    private static func printedJobs(_ swiftc: String, _ arguments: [String], in folder: URL) throws -> [String] {
-        let result = try SwiftToolchain.runDriver(swiftc, .init(arguments: ["-###"] + arguments, workingDirectory: folder.path, timeout: 60))
+    private static func printedJobs(_ toolchain: SwiftToolchain, _ arguments: [String], in folder: URL) throws -> [String] {
+        let result = try SwiftToolchain.runDriver(
+            toolchain.swiftc, .init(arguments: ["-###"] + arguments, environment: toolchain.host.variables, workingDirectory: folder.path, timeout: 60))
         guard result.termination.isSuccess else { return [] }
         return result.standardOutput.split(separator: "\n").map(String.init)
     }

@@ -59,7 +59,7 @@ package struct CacheEntry: Sendable {
         if !replacing, let found = existing() { return found }
         StaleScratch.sweep(parent)
         // Unique per build, not per process: two lanes of one process may make it at once.
-        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
+        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(getpid())-\(UUID().uuidString.prefix(8))",
                                                     isDirectory: true)
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
