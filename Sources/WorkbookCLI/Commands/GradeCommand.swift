@@ -193,7 +193,7 @@ enum GradeCommand: Command {
         if let jobs = given.jobs { grader.width = jobs }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)
-        grader.progress = { done, total in bar.update(done: done, total: total) }
+        grader.progress = { bar.update(done: $0.graded, total: $0.of) }
         let results = try grader.grade(students)
         bar.finish()
 
