@@ -47,7 +47,7 @@ public struct SwiftToolchain: Sendable {
         }
         let version = try askVersion(path, environment: host.variables)
         try? FileManager.default.createDirectory(at: versionCache.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data("\(stamp)\n\(version)\n".utf8).write(to: versionCache, options: .atomic)
+        try? AtomicFile.write("\(stamp)\n\(version)\n", to: versionCache, durability: .unflushed)
         return SwiftToolchain(swiftc: path, version: version, host: host)
     }
 
