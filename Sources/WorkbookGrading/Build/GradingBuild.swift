@@ -197,7 +197,7 @@ struct GradingBuild {
     /// The module, or its diagnostics; failures are cached too, so re-checking an
     /// unchanged broken file does not compile it again. Built incrementally in
     /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
-    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> CompileResult<IncrementalModuleBuilder.Built> {
+    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> BuildResult<IncrementalModuleBuilder.Built> {
         // Diagnostics name the files by their paths: the key holds the paths too, so one
         // workspace's failure is never shown in another's (two students, one root).
         var pathsHash = ContentHash()
@@ -291,12 +291,12 @@ struct GradingBuild {
 
     private func compileTests(
         module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], at place: TestObjectsPlace
-    ) -> CompileResult<TestObjects> {
+    ) -> BuildResult<TestObjects> {
         let (tests, named, failureFile) = (place.tests, place.named, place.failureFile)
         let objects = tests.folder
         // Kept as the compiler said it (relative, so the memo is right in any copy), and
         // read with this workbook's absolute paths, as blame expects them.
-        func failure(_ text: String) -> CompileResult<TestObjects> {
+        func failure(_ text: String) -> BuildResult<TestObjects> {
             .failure(CompilerDiagnostics(TestSourcePaths.absolute(text, names: named)))
         }
         if let data = FileManager.default.contents(atPath: failureFile.path) {

@@ -155,12 +155,11 @@ extension DirectCommands {
     /// first) into `output` — an executable, or with `shared` a shared library — with
     /// `linkerFlags` after them. The libraries the objects ask for are read in process
     /// (or, failing that, by `swift-autolink-extract`), less those in `provided` (what the
-    /// program loading a shared library has loaded already). Nil when it linked;
-    /// otherwise the linker's words.
-    public func link(
+    /// program loading a shared library has loaded already). `output`, or the linker's words.
+    package func link(
         _ inputs: [URL], into output: URL, in folder: URL, shared: Bool = false, linkerFlags: [String] = [],
         provided: Set<String> = []
-    ) throws -> String? {
+    ) throws -> BuildResult<URL> {
         let autolink = output.appendingPathExtension("autolink")
         let paths = inputs.map(\.path) + linkerFlags
         var steps = [link(inputs: paths, autolinkFile: autolink, output: output, shared: shared)]
@@ -171,9 +170,9 @@ extension DirectCommands {
         }
         for step in steps {
             let result = try Self.run(step, in: folder)
-            guard result.termination.isSuccess else { return result.standardError + result.standardOutput }
+            guard result.termination.isSuccess else { return .failure(CompilerDiagnostics(result.standardError + result.standardOutput)) }
         }
-        return nil
+        return .success(output)
     }
 
     /// The commands for `toolchain` with `flags`, learnt once and kept under

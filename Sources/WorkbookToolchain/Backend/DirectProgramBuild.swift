@@ -36,8 +36,8 @@ public struct DirectProgramBuild: Sendable {
             objects: objects, threads: threads, in: folder, extraFlags: extraFlags, parseAsLibrary: parseAsLibrary)
         let compiled = try DirectCommands.run(compile, in: folder)
         guard compiled.termination.isSuccess else { return .doesNotCompile(compiled.standardError + compiled.standardOutput) }
-        if let failure = try commands.link(objects + archives, into: output, in: folder) {
-            return .linkFailed(failure)
+        if let failure = try commands.link(objects + archives, into: output, in: folder).diagnostics {
+            return .linkFailed(failure.allText)
         }
         return .built
     }
