@@ -19,11 +19,11 @@ public struct Grader: Sendable {
         public var outputLimit: Int = 1 << 20
         public var submissions: SubmissionSet = .workspace
         /// Run the tests of exercises still at their starter (verify does; check does not).
-        public var runStarters = false
+        package var runStarters = false
         /// Where the incremental module builds live, under the cache. A module's build
         /// folder is locked while it builds, so graders that must build side by side (a
         /// class: `ClassGrader`) each get a folder of their own.
-        public var buildsFolderName = CacheFolder.builds.rawValue
+        package var buildsFolderName = CacheFolder.builds.rawValue
         /// Tell each test's own output apart (results.json's per-test `output`): the tests
         /// of an exercise then run one at a time.
         public var outputPerTest = false
@@ -31,10 +31,10 @@ public struct Grader: Sendable {
         public var useCache = true
         /// Exercises run side by side: two per processor, as many exercises' tests spend
         /// their time waiting (on queues, timers, a deliberately missed deadline).
-        public var parallelism = max(2, min(6, 2 * BlockingLanes.processors))
+        package var parallelism = max(2, min(6, 2 * BlockingLanes.processors))
         /// Tests files (root-relative) left out of the build: `verify`'s exercises whose
         /// reference is missing, so the tests that call it do not stop the others.
-        public var leftOutTests: Set<String> = []
+        package var leftOutTests: Set<String> = []
         /// Name the learner's files from their own workspace (`01-basics/Ex1_Add.swift`),
         /// not from the workbook's root: a class's feedback goes back to each student, and
         /// the teacher's folders (a zip's unpacked copy under the cache) are not theirs.
@@ -49,17 +49,17 @@ public struct Grader: Sendable {
         /// notes are for a learner). `mutate` sets it: a mutant that changes the interface
         /// (a stored property's initial value is part of it) compiled every test file of
         /// the chapter again.
-        public var wantedTestsOnly = false
+        package var wantedTestsOnly = false
         /// When an edited file does not compile, the whole module is compiled again, so
         /// the report lists every file's errors (those that lean on what changed too).
         /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
         /// error is in the mutated file (`IncrementalModuleBuilder.diagnoseWholeModule`).
-        public var wholeModuleDiagnostics = true
+        package var wholeModuleDiagnostics = true
         /// Seconds the chapter module's compile may take (`IncrementalModuleBuilder.compileTimeout`).
-        public var compileTimeout: Double = 300
+        package var compileTimeout: Double = 300
         /// Added to the environment the tests run in: the repair probe (WorkbookLocate)
         /// names the mutant of its schema to switch on. Part of every result's key.
-        public var testEnvironment: [String: String] = [:]
+        package var testEnvironment: [String: String] = [:]
 
         public init() {}
     }

@@ -15,7 +15,7 @@ import WorkbookToolchain
 public struct RepairProbe: Sendable {
     public struct Limits: Sendable {
         /// Mutants tried at most.
-        public var candidates = 120
+        package var candidates = 120
         /// Seconds one mutant's tests may run at most (`mutantTimeout` takes less).
         public var timeout: Double = 10
         /// Seconds the mutants' runs may take, after the schema compiled; past them the
@@ -236,7 +236,7 @@ public struct Localization: Sendable, Equatable, Codable {
     /// Of `seconds`, those until the schema compiled and ran once with no mutant on.
     public var compileSeconds: Double?
     /// Why the probe could not say either way (it stopped early), when it could not.
-    public var unsure: String?
+    package var unsure: String?
 
     /// The report's first line for the exercise: where to look and how that was found,
     /// or that nothing singles a line out.

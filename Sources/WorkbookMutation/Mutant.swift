@@ -10,9 +10,9 @@ public struct Mutant: Sendable, Equatable, Codable {
     public var line: Int
     public var operatorName: String
     /// The lines replaced, from `line` on (one, or two for a swap).
-    public var original: [String]
+    package var original: [String]
     /// What takes their place (none for a deleted line).
-    public var replacement: [String]
+    package var replacement: [String]
 
     /// `Ex2_LoadInventory.swift:31:async-sync`: how accepted-mutant lists name it.
     public var key: String { "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(operatorName)" }

@@ -24,7 +24,7 @@ public struct SwiftToolchain: Sendable {
         self.backend = BuildBackend.choose(environment: host.variables)
     }
 
-    public enum LocateError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum LocateError: Error, Sendable, Equatable, CustomStringConvertible {
         case notFound
         public var description: String {
             "swiftc was not found on PATH; install the Swift toolchain or set SWIFTC to its path"
@@ -94,7 +94,7 @@ public struct SwiftToolchain: Sendable {
     /// Runs the driver at `swiftc` with a `TMPDIR` of its own, removed afterwards (`compile`):
     /// `-###` and `--version` leave a `TemporaryDirectory.*` behind too. `options.environment`
     /// is the driver's, which the caller gives (nil: none but `TMPDIR`).
-    public static func runDriver(
+    package static func runDriver(
         _ swiftc: String, _ options: ChildProcess.Options, temporaryFolder: URL = FileManager.default.temporaryDirectory
     ) throws -> ChildProcess.Result {
         let scratch = temporaryFolder.appendingPathComponent("workbook-swiftc-\(UUID().uuidString.prefix(12))", isDirectory: true)
@@ -111,5 +111,5 @@ public struct SwiftToolchain: Sendable {
     /// concurrency), but not its `-warnings-as-errors`: a warning in a learner's file (an
     /// unused `let`, code after a `return`) never fails an exercise. (Warnings are not yet
     /// shown to the learner.)
-    public static let languageFlags = ["-swift-version", "6", "-Onone", "-gnone"]
+    package static let languageFlags = ["-swift-version", "6", "-Onone", "-gnone"]
 }

@@ -39,10 +39,10 @@ public struct Chapter: Sendable, Equatable {
     }
 
     /// The chapter's hints, out of the reading path: `chapters/hints/03-queues.md`.
-    public var hintsPath: String { Chapter.hintsPath(forChapterAt: path) }
+    package var hintsPath: String { Chapter.hintsPath(forChapterAt: path) }
 
     /// `chapters/hints/NN-slug.md` for `chapters/NN-slug.md`.
-    public static func hintsPath(forChapterAt path: String) -> String {
+    package static func hintsPath(forChapterAt path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let name = parts.popLast() ?? path
         return (parts + [WorkbookLayout.hintsFolderName, name]).joined(separator: "/")

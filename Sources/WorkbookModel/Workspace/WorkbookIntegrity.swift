@@ -12,7 +12,7 @@ public enum WorkbookIntegrity {
 
     /// Root-relative paths of tracked grading inputs that differ from `HEAD`; nil when the
     /// root is not a git checkout or git cannot say (nothing is claimed then).
-    public static func changedFiles(root: URL, environment: [String: String]) -> [String]? {
+    package static func changedFiles(root: URL, environment: [String: String]) -> [String]? {
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path),
               let git = Sandbox.findExecutable("git", environment: environment),
               let result = try? ChildProcess.run(git, .init(

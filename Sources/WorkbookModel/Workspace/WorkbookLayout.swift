@@ -12,7 +12,7 @@ public enum WorkbookLayout {
     /// The chapters' Markdown files (`chapters/NN-slug.md`).
     public static let chapters = "chapters"
     /// The chapters' hints, out of the reading path (`chapters/hints/NN-slug.md`).
-    public static let hintsFolderName = "hints"
+    package static let hintsFolderName = "hints"
     /// The Swift modules: support, chapters, predictions.
     public static let sources = "Sources"
     /// The chapters' test targets (`Tests/<Module>Tests`).
@@ -22,27 +22,27 @@ public enum WorkbookLayout {
     /// Predict exercises' reference predictions (`Sources/Predictions/NN-slug/…`).
     public static let predictions = sources + "/Predictions"
     /// The support modules every chapter module builds on (`Sources/Diner`, `Sources/Stage`).
-    public static let supportModules = ["Diner", "Stage"]
+    package static let supportModules = ["Diner", "Stage"]
     /// A student release's marker file at the root.
     public static let releaseMarker = "workbook-release.json"
 
     /// `chapters/NN-slug.md`.
-    public static func chapterFile(stem: String) -> String { "\(chapters)/\(stem).md" }
+    package static func chapterFile(stem: String) -> String { "\(chapters)/\(stem).md" }
     /// `chapters/hints/NN-slug.md`.
-    public static func hintsFile(stem: String) -> String { "\(chapters)/\(hintsFolderName)/\(stem).md" }
+    package static func hintsFile(stem: String) -> String { "\(chapters)/\(hintsFolderName)/\(stem).md" }
     /// The chapter file's name without `chapters/`, when `path` is one.
-    public static func chapterFileName(_ path: String) -> String? {
+    package static func chapterFileName(_ path: String) -> String? {
         path.hasPrefix(chapters + "/") ? String(path.dropFirst(chapters.count + 1)) : nil
     }
     /// `Sources/<Module>`.
     public static func moduleSources(_ module: String) -> String { "\(sources)/\(module)" }
     /// The test target of a chapter module: `<Module>Tests`.
-    public static func testTarget(of module: String) -> String { module + "Tests" }
+    package static func testTarget(of module: String) -> String { module + "Tests" }
     /// `Tests/<Module>Tests`.
-    public static func moduleTests(_ module: String) -> String { "\(tests)/\(testTarget(of: module))" }
+    package static func moduleTests(_ module: String) -> String { "\(tests)/\(testTarget(of: module))" }
     /// What a chapter module's grade depends on, besides the learner's files: the support
     /// modules, the module's own sources and its tests.
-    public static func gradingInputs(module: String) -> [String] {
+    package static func gradingInputs(module: String) -> [String] {
         supportModules.map(moduleSources) + [moduleSources(module), moduleTests(module)]
     }
     /// Whether a reference file's path is in a module's sources (`Sources/<Module>/…`):
@@ -53,7 +53,7 @@ public enum WorkbookLayout {
         return String(parts[1])
     }
     /// `mutate`'s accepted survivors of a chapter (`Tests/Mutants/NN-slug.txt`).
-    public static func acceptedMutants(stem: String) -> String { "\(tests)/Mutants/\(stem).txt" }
+    package static func acceptedMutants(stem: String) -> String { "\(tests)/Mutants/\(stem).txt" }
 
     // MARK: The learner's workspace
 
@@ -75,7 +75,7 @@ public enum WorkbookLayout {
     /// `.workbook/cache/`: builds and cached results, safe to delete.
     public static func cacheFolder(root: URL) -> URL { stateFolder(root: root).appendingPathComponent("cache", isDirectory: true) }
     /// `.workbook/progress.json`, in a state folder.
-    public static func progressFile(in stateFolder: URL) -> URL { stateFolder.appendingPathComponent("progress.json") }
+    package static func progressFile(in stateFolder: URL) -> URL { stateFolder.appendingPathComponent("progress.json") }
 
     // MARK: What commands write by default
 
@@ -87,7 +87,7 @@ public enum WorkbookLayout {
     public static let handouts = "handouts"
 
     /// The folders of the root no command writes into (`OutputPlace`).
-    public static let protectedFolders = [chapters, sources, tests, stateFolder, ".git", "docs", "bench", "scripts"]
+    package static let protectedFolders = [chapters, sources, tests, stateFolder, ".git", "docs", "bench", "scripts"]
     /// The root's entries a linked copy of the workbook links to (`LinkedWorkbook`).
-    public static let courseEntries = [chapters, manifest, sources, tests]
+    package static let courseEntries = [chapters, manifest, sources, tests]
 }

@@ -133,7 +133,7 @@ public struct FileFailure: LocalizedError, Equatable, CustomStringConvertible {
     }
 
     /// ENOSPC or EDQUOT: the disk (or the user's quota) is full.
-    public var isFullDisk: Bool { code == ENOSPC || code == EDQUOT }
+    package var isFullDisk: Bool { code == ENOSPC || code == EDQUOT }
 
     public var description: String { "\(path): \(reason)" }
     /// The words alone: callers that print `localizedDescription` name the path already.

@@ -32,7 +32,7 @@ public enum ChildProcess {
         /// Killed by us after the time limit.
         case timedOut(seconds: Double)
 
-        public var isSuccess: Bool { self == .exited(0) }
+        package var isSuccess: Bool { self == .exited(0) }
 
         public var description: String {
             switch self {
@@ -44,7 +44,7 @@ public enum ChildProcess {
     }
 
     public struct Result: Sendable, Equatable {
-        public var termination: Termination
+        package var termination: Termination
         public var standardOutput: String
         public var standardError: String
         /// True when the output went past the limit and the rest was dropped.
@@ -52,17 +52,17 @@ public enum ChildProcess {
         public var seconds: Double
         /// CPU time the child used (user + system): near `seconds` for a busy loop,
         /// near zero for a program blocked in a deadlock.
-        public var cpuSeconds: Double = 0
+        package var cpuSeconds: Double = 0
         /// Of `seconds`, the time the child spent runnable but waiting for a processor
         /// (a busy machine), which its time limit did not count; measured when the limit
         /// was reached (Linux), zero otherwise.
-        public var processorWaitSeconds: Double = 0
+        package var processorWaitSeconds: Double = 0
         /// What the child wrote to its results channel (file descriptor 3), when asked for one.
         public var results: [UInt8] = []
         /// The limits of the sandbox the run went over, as the kernel counted them.
-        public var limitsReached: Set<LimitReached> = []
+        package var limitsReached: Set<LimitReached> = []
         /// True when it ran inside the sandbox.
-        public var sandboxed = false
+        package var sandboxed = false
     }
 
     public struct Options: Sendable {
@@ -78,7 +78,7 @@ public enum ChildProcess {
         /// Gives the child a pipe on file descriptor 3 that only it writes and only we
         /// read: the test runner's results, out of reach of any path the code under
         /// test can read from its arguments or environment.
-        public var resultsChannel = false
+        package var resultsChannel = false
         /// Runs the child in the sandbox (when one can be had: `policy.host.sandbox`).
         public var sandbox: SandboxPolicy? = nil
         /// How long the child's process group has waited for a processor, asked when the
@@ -310,7 +310,7 @@ public enum ChildProcess {
     }()
 
     /// `SIGSEGV` for 11: what a learner can look up.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGILL: "SIGILL, a Swift runtime trap: fatalError, precondition, index out of range, force-unwrapped nil",
             SIGTRAP: "SIGTRAP, a Swift runtime trap", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV, a bad memory access",

@@ -26,10 +26,10 @@ public struct SandboxPolicy: Sendable {
     /// What the run may use up.
     public var limits = SandboxLimits()
 
-    public var memoryLimit: Int { get { limits.memoryLimit } set { limits.memoryLimit = newValue } }
-    public var processLimit: Int { get { limits.processLimit } set { limits.processLimit = newValue } }
-    public var tmpLimit: Int { get { limits.tmpLimit } set { limits.tmpLimit = newValue } }
-    public var scratchLimit: Int { get { limits.scratchLimit } set { limits.scratchLimit = newValue } }
+    package var memoryLimit: Int { get { limits.memoryLimit } set { limits.memoryLimit = newValue } }
+    package var processLimit: Int { get { limits.processLimit } set { limits.processLimit = newValue } }
+    package var tmpLimit: Int { get { limits.tmpLimit } set { limits.tmpLimit = newValue } }
+    package var scratchLimit: Int { get { limits.scratchLimit } set { limits.scratchLimit = newValue } }
 
     public init(host: HostEnvironment, hidden: [String], readOnly: [String] = [], writable: [String], scratch: String? = nil) {
         self.host = host
@@ -46,20 +46,20 @@ public struct SandboxLimits: Sendable, Equatable {
     /// process (RLIMIT_AS) always. 1 GiB: every chapter's tests run in under 200 MiB; the
     /// Swift runtime reserves no large regions (checked: chapter 3's whole suite passes
     /// under 1 GiB). The private `/tmp` and scratch count against it in the cgroup.
-    public var memoryLimit: Int = 1 << 30
+    package var memoryLimit: Int = 1 << 30
     /// Processes and threads together (a cgroup's `pids.max`): a test runner uses about
     /// 20 threads, libdispatch at most 64 more for blocked work.
-    public var processLimit: Int = 256
+    package var processLimit: Int = 256
     /// Bytes of the private `/tmp`; no chapter's tests write there.
-    public var tmpLimit: Int = 128 << 20
+    package var tmpLimit: Int = 128 << 20
     /// Bytes of the scratch folder (the run's working folder).
-    public var scratchLimit: Int = 128 << 20
+    package var scratchLimit: Int = 128 << 20
 
     public init() {}
 }
 
 /// A resource limit that a run went over, as established by a check (never guessed).
-public enum LimitReached: String, Sendable, Codable, Equatable {
+package enum LimitReached: String, Sendable, Codable, Equatable {
     case memory
     case processes
     /// The private `/tmp` was full when the run ended.
@@ -67,7 +67,7 @@ public enum LimitReached: String, Sendable, Codable, Equatable {
     /// The scratch folder was full when the run ended.
     case scratchSpace
 
-    public func sentence(_ policy: SandboxLimits?) -> String {
+    package func sentence(_ policy: SandboxLimits?) -> String {
         func mebibytes(_ bytes: Int?) -> String { bytes.map { "\($0 >> 20) MiB" } ?? "the limit" }
         switch self {
         case .memory:
@@ -416,7 +416,7 @@ public enum Sandbox {
         #endif
     }
 
-    public static func findExecutable(_ name: String, environment: [String: String]) -> String? {
+    package static func findExecutable(_ name: String, environment: [String: String]) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"

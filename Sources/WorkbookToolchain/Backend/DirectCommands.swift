@@ -15,13 +15,13 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// `swift-frontend -frontend -c $INPUTS … $MODULE … $OUTPUTS`.
     public var compile: [String]
     /// `swift-frontend -frontend -emit-module $INPUTS … $MODULE … $OUTPUTS`.
-    public var emitModule: [String]
+    package var emitModule: [String]
     /// `swift-autolink-extract $INPUTS -o $AUTOLINK`.
-    public var autolink: [String]
+    package var autolink: [String]
     /// `ld.lld … $INPUTS … $AUTOLINK … -o $OUTPUT`, for an executable.
-    public var linker: [String]
+    package var linker: [String]
     /// The same for a shared library (`-shared`).
-    public var sharedLinker: [String]
+    package var sharedLinker: [String]
 
     static let inputs = "$INPUTS", module = "$MODULE", outputs = "$OUTPUTS", directory = "$DIRECTORY"
     static let autolinkFile = "$AUTOLINK", output = "$OUTPUT"
@@ -71,7 +71,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// (a job per file pays the code generator's setup per file).
     /// With `threads` > 1, the code generator (most of an unoptimised build) runs on that
     /// many threads, writing one object per source: `objects` then names one per source.
-    public func compileWholeModule(
+    package func compileWholeModule(
         sources: [URL], moduleName: String, includes: [URL], objects: [URL], threads: Int = 1, in directory: URL,
         extraFlags: [String] = [], parseAsLibrary: Bool = true
     ) -> [String] {
@@ -84,7 +84,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
 
     /// The job writing module `moduleName`'s interface to `module` (and its `.swiftdoc`
     /// and `.swiftsourceinfo` beside it), as the driver's own emit-module job does.
-    public func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
+    package func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
         let base = module.deletingPathExtension()
         return instantiate(emitModule, sources: sources, primaries: [], moduleName: moduleName, includes: includes, extraFlags: [], outputs: [
             "-emit-module-doc-path", base.appendingPathExtension("swiftdoc").path,
@@ -111,7 +111,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     }
 
     /// The autolink extraction for `inputs` (objects and static libraries).
-    public func extractAutolink(inputs: [String], into file: URL) -> [String] {
+    package func extractAutolink(inputs: [String], into file: URL) -> [String] {
         autolink.flatMap { word -> [String] in
             switch word {
             case Self.inputs: return inputs
@@ -139,7 +139,7 @@ extension DirectCommands {
     /// `count` files in at most `processors` batches of neighbouring files, one compile
     /// job each: every job parses all the files but checks only its own files' bodies.
     /// A batch has at least `fewest` files, since each job also loads every import anew.
-    public static func batches(of count: Int, processors: Int = BlockingLanes.processors, fewest: Int = 3) -> [[Int]] {
+    package static func batches(of count: Int, processors: Int = BlockingLanes.processors, fewest: Int = 3) -> [[Int]] {
         guard count > 0 else { return [] }
         let batchCount = max(1, min(processors, count / max(1, fewest)))
         return (0..<batchCount).map { batch in (0..<count).filter { $0 * batchCount / count == batch } }
