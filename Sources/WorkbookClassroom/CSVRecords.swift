@@ -1,6 +1,6 @@
 /// Reads RFC 4180 CSV: quoted fields may hold commas, quotes and line breaks; CRLF or LF
 /// ends a record. What a spreadsheet writes when a teacher saves `overrides.csv` or a roster.
-public enum CSVRecords {
+package enum CSVRecords {
     /// The records of `text`, each with the line it starts on (1-based); blank lines left out.
     public static func parse(_ text: String) -> [(line: Int, fields: [String])] {
         var records: [(line: Int, fields: [String])] = []

@@ -10,8 +10,6 @@ import WorkbookGrading
 /// folder named by their content, so the grader's own result cache (keyed by content and
 /// path) shares one measurement among the students whose files are the same.
 struct ChapterVariant {
-    /// The teacher's workbook root.
-    let root: URL
     /// The student's workbook (their workspace) and the chapter graded.
     let workbook: Workbook
     let chapter: Chapter
@@ -37,7 +35,7 @@ struct ChapterVariant {
             hash.combine(name)
             hash.combine(data)
         }
-        let workspace = CacheFolder.classVariants.url(in: Workbook.cacheFolder(root: root.standardizedFileURL))
+        let workspace = CacheFolder.classVariants.url(in: workbook.cacheFolder)
             .appendingPathComponent(hash.hex, isDirectory: true)
         let folder = workspace.appendingPathComponent(chapter.stem, isDirectory: true)
         for (name, data) in texts {
@@ -45,12 +43,9 @@ struct ChapterVariant {
             // Written whole, or left as another lane wrote it: same name, same content.
             if FileManager.default.contents(atPath: file.path) != data { try AtomicFile.write(data, to: file) }
         }
-        let variant = try Workbook(root: root, exercisesFolder: workspace)
-        guard let same = variant.chapters.first(where: { $0.number == chapter.number }) else {
-            return ChapterGrade(chapter: chapter.number, title: chapter.title, exercises: [])
-        }
+        let variant = Workbook(course: workbook.course, exercisesFolder: workspace)
         var options = options
         options.runStarters = runStarters
-        return try Grader(workbook: variant, toolchain: toolchain, options: options).grade(same)
+        return try Grader(workbook: variant, toolchain: toolchain, options: options).grade(chapter)
     }
 }

@@ -31,7 +31,9 @@ public struct ClassGrader: Sendable {
         }
     }
 
-    public let root: URL
+    /// The course, parsed once for the whole class: every student's workspace, variant
+    /// and starter baseline is graded against it.
+    public let course: Course
     public let toolchain: SwiftToolchain
     public var options: Grader.Options
     /// The chapters to grade (numbers); nil for all.
@@ -40,15 +42,24 @@ public struct ClassGrader: Sendable {
     /// most of its time waiting for its children (12 students on 2 processors: 3.2 s of
     /// CPU in 6.0 s with 2 lanes, 3.3 s with 4, measured).
     public var width = max(2, BlockingLanes.processors * 2)
-    /// Told after each student: how many are done, of how many.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Told after each student is graded, for a progress bar.
+    public var progress: (@Sendable (Progress) -> Void)?
 
-    public init(root: URL, toolchain: SwiftToolchain, options: Grader.Options = Grader.Options(), chapters: [Int]? = nil) {
-        self.root = root
+    /// How many students are graded, of how many.
+    public struct Progress: Sendable, Equatable {
+        public var graded: Int
+        public var of: Int
+    }
+
+    public init(course: Course, toolchain: SwiftToolchain, options: Grader.Options = Grader.Options(), chapters: [Int]? = nil) {
+        self.course = course
         self.toolchain = toolchain
         self.options = options
         self.chapters = chapters
     }
+
+    /// The teacher's workbook root.
+    public var root: URL { course.root }
 
     /// Students whose workspaces hold the same files (names, contents and links alike)
     /// are graded once, and each gets that grade: with paths named from the workspace
@@ -65,7 +76,7 @@ public struct ClassGrader: Sendable {
         let groups = Self.sameFiles(students, keys: keys)
         let first = try BlockingLanes.map(groups, width: width) { group in
             let graded = try gradeOne(students[group[0]], lanes: lanes)
-            for _ in group { progress?(done.next(), total) }
+            for _ in group { progress?(Progress(graded: done.next(), of: total)) }
             return graded
         }
         var results: [StudentResult?] = Array(repeating: nil, count: students.count)
@@ -104,7 +115,7 @@ public struct ClassGrader: Sendable {
         var grades: [ChapterGrade] = []
         var baselines: [ExerciseID: Set<String>] = [:]
         if let workspace = student.workspace {
-            let workbook = try Workbook(root: root, exercisesFolder: workspace)
+            let workbook = Workbook(course: course, exercisesFolder: workspace)
             // Each lane its own build folders: one student's module build never waits
             // for another's lock, and each lane builds incrementally on its last student.
             let lane = lanes.take()
@@ -115,7 +126,7 @@ public struct ClassGrader: Sendable {
             let grader = Grader(workbook: workbook, toolchain: toolchain, options: laneOptions)
             for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
                 guard chapter.moduleName != nil, !chapter.exercises.isEmpty else { continue }
-                let variant = ChapterVariant(root: root, workbook: workbook, chapter: chapter, options: laneOptions, toolchain: toolchain)
+                let variant = ChapterVariant(workbook: workbook, chapter: chapter, options: laneOptions, toolchain: toolchain)
                 let grade = try ReferenceStandIns(variant: variant).apply(to: try grader.grade(chapter))
                 baselines.merge(try StarterBaselines(variant: variant).measure(grade)) { _, measured in measured }
                 grades.append(grade)
@@ -211,7 +222,7 @@ public struct ClassGrader: Sendable {
     /// like `verify` grades the starters (and cached the same way: once per chapter's
     /// content, not once per class).
     public func starterPasses() throws -> [ExerciseID: Set<String>] {
-        let workbook = try Workbook(root: root)
+        let workbook = Workbook(course: course)
         var starters = Grader(workbook: workbook, toolchain: toolchain, options: options)
         starters.options.submissions = .starters
         starters.options.runStarters = true

@@ -52,7 +52,8 @@ public enum ClassSubmissions {
     }
 
     /// `workbook` says which files are exercises (how a submission's shape is recognised).
-    public static func find(in folder: URL, scratch: URL, workbook: Workbook) throws(WorkbookError) -> [StudentSubmission] {
+    /// `environment` is the command's (where `unzip` is found).
+    public static func find(in folder: URL, scratch: URL, workbook: Workbook, environment: [String: String]) throws(WorkbookError) -> [StudentSubmission] {
         let shape = SubmissionShape(workbook: workbook)
         let names: [String]
         var isFolder: ObjCBool = false
@@ -86,7 +87,7 @@ public enum ClassSubmissions {
                 student = StudentSubmission(name: name, form: .workspace, workspace: entry)
             } else {
                 guard name.hasSuffix(".zip") else { return nil }
-                student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch, shape: shape, budget: &budget)
+                student = unpack(entry, name: String(name.dropLast(4)), scratch: scratch, shape: shape, budget: &budget, environment: environment)
             }
             if let unpacked = student.workspace {
                 place(&student, in: unpacked, entry: name, shape: shape, scratch: scratch)
@@ -154,9 +155,10 @@ public enum ClassSubmissions {
         }
     }
 
-    private static func unpack(_ zip: URL, name: String, scratch: URL, shape: SubmissionShape, budget: inout ClassBudget) -> StudentSubmission {
+    private static func unpack(_ zip: URL, name: String, scratch: URL, shape: SubmissionShape, budget: inout ClassBudget,
+                               environment: [String: String]) -> StudentSubmission {
         var result = StudentSubmission(name: name, form: .zip)
-        guard let unzip = Sandbox.findExecutable("unzip", environment: ProcessInfo.processInfo.environment) else {
+        guard let unzip = Sandbox.findExecutable("unzip", environment: environment) else {
             result.problem = "cannot unpack \(zip.lastPathComponent): unzip is not installed (apt-get install unzip)"
             return result
         }

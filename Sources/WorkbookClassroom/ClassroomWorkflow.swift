@@ -15,9 +15,9 @@ import WorkbookModel
 /// chapter modules (`.workbook/cache`) are cached apart, keyed by the exercises' sources.
 public enum ClassroomWorkflow {
     /// The Swift the workbook is tested with: the one place it is pinned.
-    public static let swiftVersion = "6.3.1"
+    package static let swiftVersion = "6.3.1"
     /// The image's distribution: Debian 12, as on the machines the tests run on.
-    public static let distribution = "bookworm"
+    package static let distribution = "bookworm"
     /// The official image on Docker Hub (`swift:6.3.1-bookworm`).
     public static var image: String { "swift:\(swiftVersion)-\(distribution)" }
     /// What the tool needs besides the image: cmark (the Markdown parser) and bubblewrap

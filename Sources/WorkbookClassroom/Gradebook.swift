@@ -25,7 +25,7 @@ public struct Gradebook: Sendable, Equatable {
         }
 
         /// "override: 0.5 (graded 0.25): reason", or nil.
-        public var overrideNote: String? {
+        package var overrideNote: String? {
             override.map { "override: \(Gradebook.number(points)) (graded \(Gradebook.number($0.graded))): \($0.reason)" }
         }
 
@@ -44,7 +44,7 @@ public struct Gradebook: Sendable, Equatable {
         public var problem: String?
         /// The escape hatches the student's files use (`1.2: dlsym at 01-blocks/Ex2_Counter.swift:14`):
         /// notes for the teacher, worth no points either way.
-        public var lookAt: [String] = []
+        package var lookAt: [String] = []
         /// With a deadline: what came after it (nil for a submission without history).
         public var late: SubmissionDeadline.Late? = nil
         public var total: Double { cells.values.map(\.points).reduce(0, +) }

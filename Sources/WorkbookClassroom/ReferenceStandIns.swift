@@ -26,7 +26,7 @@ public struct ReferenceStandIns {
     public static func noteEstablished(in grade: ChapterGrade, workbook: Workbook, chapter: Chapter,
                                        toolchain: SwiftToolchain, options: Grader.Options) throws -> ChapterGrade {
         guard grade.exercises.contains(where: { !$0.passed && !$0.possibleDependencies.isEmpty }) else { return grade }
-        let variant = ChapterVariant(root: workbook.root, workbook: workbook, chapter: chapter, options: options, toolchain: toolchain)
+        let variant = ChapterVariant(workbook: workbook, chapter: chapter, options: options, toolchain: toolchain)
         return try ReferenceStandIns(variant: variant).settle(grade, replacing: false)
     }
 

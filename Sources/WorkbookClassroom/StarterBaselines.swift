@@ -34,7 +34,7 @@ public struct StarterBaselines {
         }
         guard !written.isEmpty, let exercise = chapter.exercises.first(where: { $0.id == grade.id }),
               let starter = try? workbook.starter(for: exercise) else { return try classWide() }
-        let variant = ChapterVariant(root: workbook.root, workbook: workbook, chapter: chapter, options: options, toolchain: toolchain)
+        let variant = ChapterVariant(workbook: workbook, chapter: chapter, options: options, toolchain: toolchain)
         var files: [ExerciseID: String?] = [grade.id: .some(starter)]
         for id in reached { files[id] = .some(nil) }
         guard let measured = try variant.grade(files, runStarters: true).exercises.first(where: { $0.id == grade.id }) else {

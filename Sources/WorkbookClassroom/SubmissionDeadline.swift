@@ -13,7 +13,7 @@ public enum SubmissionDeadline {
         /// The commit graded (the last before the deadline), abbreviated.
         public var graded: String
         /// Commits after it.
-        public var commitsAfter: Int
+        package var commitsAfter: Int
         /// Days (begun) between the deadline and the last commit; 0 when none came after.
         public var days: Int
     }

@@ -41,7 +41,7 @@ struct SubmissionShape {
     func locate(_ folder: URL) -> Found {
         var current = folder
         for _ in 0...Self.wrappingDepth {
-            let exercises = current.appendingPathComponent("exercises")
+            let exercises = WorkbookLayout.workspace(in: current)
             if Self.isFolder(exercises), holdsExerciseFile(exercises) { return .workspace(exercises, repository: true) }
             if holdsExerciseFile(current) { return .workspace(current, repository: false) }
             let loose = flatFiles(in: current)

@@ -10,8 +10,7 @@ struct ExerciseDependencies {
     let inputs: RunnerInputs
     let submissions: [Submission]
 
-    init?(inputs: RunnerInputs, submissions: [Submission]) {
-        guard let reach = TestReach(moduleObjects: inputs.module.objects) else { return nil }
+    init(reach: TestReach, inputs: RunnerInputs, submissions: [Submission]) {
         self.reach = reach
         self.inputs = inputs
         self.submissions = submissions

@@ -151,10 +151,10 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     // Issue 55 (`grade`, one mistake one deduction) — set by noteDependencies and WorkbookClassroom.
     /// The other exercises whose files its tests reach, whatever their status (set when it
     /// does not pass): `grade` measures its starter's baseline with those as submitted.
-    public var usesCodeOf: [String] = []
+    package var usesCodeOf: [String] = []
     /// The exercises whose reference stood in for the learner's failing file when `grade`
     /// graded this one again (`ReferenceStandIns`): its marks are its own.
-    public var standIns: [Dependency] = []
+    package var standIns: [Dependency] = []
     /// "graded with 4.2's reference in place, since yours fails"; nil when nothing stood in.
     public var standInNote: String? {
         guard !standIns.isEmpty else { return nil }
@@ -223,7 +223,7 @@ public struct ChapterGrade: Sendable, Equatable, Codable {
         self.exercises = exercises
     }
 
-    public var passedCount: Int { exercises.filter(\.passed).count }
+    package var passedCount: Int { exercises.filter(\.passed).count }
     public var allPassed: Bool { !exercises.isEmpty && exercises.allSatisfy(\.passed) }
 }
 

@@ -15,12 +15,13 @@ struct ExerciseRuns {
 
     /// Runs each exercise's tests, unless its result is known: same tests, same module
     /// interface, and no change in any file its tests can reach (`TestReach`). The
-    /// runner is linked only when some exercise has to run.
+    /// runner is linked only when some exercise has to run. `reach` is the module's
+    /// (nil: unreadable, and every exercise runs).
     func run(
-        _ work: [(Exercise, Submission)], with inputs: RunnerInputs, chapter: Chapter, submissions: [Submission]
+        _ work: [(Exercise, Submission)], with inputs: RunnerInputs, reach: TestReach?, chapter: Chapter, submissions: [Submission]
     ) -> [ExerciseGrade] {
         guard !work.isEmpty else { return [] }
-        let reach = useCache ? TestReach(moduleObjects: inputs.module.objects) : nil
+        let reach = useCache ? reach : nil
         var grades: [ExerciseGrade] = []
         var pending: [(Exercise, Submission)] = []
         var keys: [ExerciseID: String] = [:]

@@ -19,11 +19,11 @@ public struct Grader: Sendable {
         public var outputLimit: Int = 1 << 20
         public var submissions: SubmissionSet = .workspace
         /// Run the tests of exercises still at their starter (verify does; check does not).
-        public var runStarters = false
+        package var runStarters = false
         /// Where the incremental module builds live, under the cache. A module's build
         /// folder is locked while it builds, so graders that must build side by side (a
         /// class: `ClassGrader`) each get a folder of their own.
-        public var buildsFolderName = CacheFolder.builds.rawValue
+        package var buildsFolderName = CacheFolder.builds.rawValue
         /// Tell each test's own output apart (results.json's per-test `output`): the tests
         /// of an exercise then run one at a time.
         public var outputPerTest = false
@@ -31,10 +31,10 @@ public struct Grader: Sendable {
         public var useCache = true
         /// Exercises run side by side: two per processor, as many exercises' tests spend
         /// their time waiting (on queues, timers, a deliberately missed deadline).
-        public var parallelism = max(2, min(6, 2 * ProcessInfo.processInfo.activeProcessorCount))
+        package var parallelism = max(2, min(6, 2 * BlockingLanes.processors))
         /// Tests files (root-relative) left out of the build: `verify`'s exercises whose
         /// reference is missing, so the tests that call it do not stop the others.
-        public var leftOutTests: Set<String> = []
+        package var leftOutTests: Set<String> = []
         /// Name the learner's files from their own workspace (`01-basics/Ex1_Add.swift`),
         /// not from the workbook's root: a class's feedback goes back to each student, and
         /// the teacher's folders (a zip's unpacked copy under the cache) are not theirs.
@@ -49,22 +49,22 @@ public struct Grader: Sendable {
         /// notes are for a learner). `mutate` sets it: a mutant that changes the interface
         /// (a stored property's initial value is part of it) compiled every test file of
         /// the chapter again.
-        public var wantedTestsOnly = false
+        package var wantedTestsOnly = false
         /// The notes a learner reads beside a status: the exercises the tests reached
         /// (`ExerciseDependencies`, which reads the module's symbol tables), warnings, escape
         /// hatches. The repair probe, grading the same build once per mutant, reads only
         /// statuses and tests, and turns them off.
-        public var learnerNotes = true
+        package var learnerNotes = true
         /// When an edited file does not compile, the whole module is compiled again, so
         /// the report lists every file's errors (those that lean on what changed too).
         /// `mutate` turns it off: it needs only whether a mutant compiles, and its first
         /// error is in the mutated file (`IncrementalModuleBuilder.diagnoseWholeModule`).
-        public var wholeModuleDiagnostics = true
+        package var wholeModuleDiagnostics = true
         /// Seconds the chapter module's compile may take (`IncrementalModuleBuilder.compileTimeout`).
-        public var compileTimeout: Double = 300
+        package var compileTimeout: Double = 300
         /// Added to the environment the tests run in: the repair probe (WorkbookLocate)
         /// names the mutant of its schema to switch on. Part of every result's key.
-        public var testEnvironment: [String: String] = [:]
+        package var testEnvironment: [String: String] = [:]
 
         public init() {}
     }
@@ -95,7 +95,7 @@ public struct Grader: Sendable {
     private var runSettings: SuiteRunner.Settings {
         SuiteRunner.Settings(timeout: options.timeout, outputLimit: options.outputLimit, outputPerTest: options.outputPerTest,
                              parallelism: options.parallelism, cache: cache, paths: paths,
-                             environment: options.testEnvironment)
+                             host: toolchain.host, environment: options.testEnvironment)
     }
 
     private var predictionSettings: PredictionGrader.Settings {
@@ -138,8 +138,13 @@ public struct Grader: Sendable {
         let submissions = built.plan.submissions
         // An exercise checked alone is graded with the exercises whose code its tests run:
         // their status decides whether its failures are presented as its own.
-        let dependencies = options.submissions == .workspace && options.learnerNotes
-            ? built.runner.flatMap { ExerciseDependencies(inputs: $0, submissions: submissions) } : nil
+        // What the tests reach, read once from the module's objects: it keys the
+        // exercises' cached results and names the exercises whose code they run (neither
+        // for the repair probe's runs: no cache, no notes).
+        let notesWanted = options.submissions == .workspace && options.learnerNotes
+        let reach = built.runner.flatMap { options.useCache || notesWanted ? TestReach(moduleObjects: $0.module.objects) : nil }
+        let dependencies = notesWanted
+            ? built.runner.flatMap { inputs in reach.map { ExerciseDependencies(reach: $0, inputs: inputs, submissions: submissions) } } : nil
         var graded = selected
         if let dependencies, only != nil, !options.wantedTestsOnly {
             for exercise in selected {
@@ -155,7 +160,7 @@ public struct Grader: Sendable {
         let toRun = verdicts.toRun
         if let inputs = built.runner {
             grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
-                .run(toRun, with: inputs, chapter: chapter, submissions: submissions)
+                .run(toRun, with: inputs, reach: reach, chapter: chapter, submissions: submissions)
             for index in grades.indices where options.learnerNotes {
                 grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
@@ -194,13 +199,13 @@ public struct Grader: Sendable {
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)
-        hash.combine(Sandbox.status.summary)
+        hash.combine(toolchain.host.sandbox.summary)
         hash.combine("\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.outputPerTest) \(options.pathsFromWorkspace) \(options.wantedTestsOnly) \(options.wholeModuleDiagnostics)")
         hash.combine(options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
         hash.combine(selected.map(\.description).joined(separator: ","))
         hash.combine(options.leftOutTests.sorted().joined(separator: ","))
         var files: [URL] = []
-        for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {
+        for folder in WorkbookLayout.gradingInputs(module: moduleName) {
             files += ModuleBuilder.sources(in: workbook.url(folder))
         }
         files += submissions.map(\.file)

@@ -13,7 +13,7 @@ struct Interpretation {
     let submissions: [Submission]
 
     /// The limits every run has (the folders aside), for the reports' wording.
-    static let sandboxLimits = SandboxPolicy(hidden: [], writable: [])
+    static let sandboxLimits = SandboxLimits()
 
     func grade(_ start: ExerciseGrade, result: ChildProcess.Result, stream: TestEventStream) -> ExerciseGrade {
         var grade = start

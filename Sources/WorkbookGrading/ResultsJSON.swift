@@ -7,7 +7,7 @@ public enum ResultsJSON {
     /// Exercism's cap on `output`; longer output is cut and says so.
     public static let outputLimit = 500
     /// Exercism's cap on the top-level `message`.
-    public static let messageLimit = 65_535
+    package static let messageLimit = 65_535
 
     struct TestEntry: Encodable {
         var name: String
@@ -127,7 +127,7 @@ public enum ResultsJSON {
     }
 
     /// The spec's own words for output cut at its 500-character limit.
-    public static let truncationNote = "Output was truncated. Please limit to 500 chars"
+    package static let truncationNote = "Output was truncated. Please limit to 500 chars"
 
     /// At most 500 characters, the note included, when cut.
     static func capped(_ output: String, _ alreadyTruncated: Bool) -> String? {

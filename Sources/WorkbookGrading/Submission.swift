@@ -2,7 +2,7 @@ import Foundation
 import WorkbookModel
 
 /// The file graded for one exercise, and where it came from.
-public struct Submission: Sendable, Equatable {
+package struct Submission: Sendable, Equatable {
     public enum Origin: String, Sendable, Equatable {
         /// The learner's own file.
         case learner
@@ -20,7 +20,7 @@ public struct Submission: Sendable, Equatable {
     public var file: URL
     public var origin: Origin
     /// True when the file's text is the starter's: graded as "not started".
-    public var isStarter: Bool
+    package var isStarter: Bool
 }
 
 /// Which files `Grader` compiles for a chapter's exercises.

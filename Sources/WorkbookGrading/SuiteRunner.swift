@@ -20,6 +20,8 @@ struct SuiteRunner {
         var parallelism: Int
         var cache: URL
         var paths: LearnerPaths
+        /// The command's environment (the tests' starts from it) and sandbox.
+        var host: HostEnvironment
         /// Added to the tests' environment (`Grader.Options.testEnvironment`).
         var environment: [String: String] = [:]
     }
@@ -45,7 +47,7 @@ struct SuiteRunner {
         guard let suite = exercise.suiteName else { return grade }
         let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = settings.host.variables
         // The crashed thread's frames only (a few hundredths of a second, measured): the
         // report keeps those in the learner's files. Every thread's, with registers and
         // images, is slower and says nothing to a learner.
@@ -92,7 +94,7 @@ struct SuiteRunner {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
             .filter { $0.hasPrefix(workbook.root.path) }
         return SandboxPolicy(
-            hidden: [workbook.root.path],
+            host: settings.host, hidden: [workbook.root.path],
             readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
             writable: [], scratch: scratch.path)
     }

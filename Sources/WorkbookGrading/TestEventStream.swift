@@ -4,7 +4,7 @@ import Foundation
 /// line, either a test record (`"kind":"test"`) or an event (`"kind":"event"`:
 /// `runStarted`, `testStarted`, `issueRecorded`, `testEnded`, `runEnded`, …).
 /// Lines it cannot read are skipped: a crash may cut the last one short.
-public struct TestEventStream: Sendable, Equatable {
+package struct TestEventStream: Sendable, Equatable {
     /// A test function (suites are not listed), in the order the stream declared it.
     public struct TestRecord: Sendable, Equatable {
         public var id: String
@@ -19,7 +19,7 @@ public struct TestEventStream: Sendable, Equatable {
 
     /// A recorded issue: the failure message (`Expectation failed: (x → 2) == 1`),
     /// the comments under it, and where in the test it was recorded.
-    public struct Issue: Sendable, Equatable {
+    package struct Issue: Sendable, Equatable {
         public var message: String
         public var details: [String]
         public var filePath: String?
@@ -31,17 +31,17 @@ public struct TestEventStream: Sendable, Equatable {
     public var started: Set<String> = []
     public var ended: Set<String> = []
     /// Issues by test id, in the order they were recorded; known issues are left out.
-    public var issues: [String: [Issue]] = [:]
-    public var runEnded = false
+    package var issues: [String: [Issue]] = [:]
+    package var runEnded = false
     /// Seconds from each test's start to its end, by test id (from the events' instants).
-    public var durations: [String: Double] = [:]
+    package var durations: [String: Double] = [:]
     /// The runner's own last record, written after Swift Testing returned, arrived and
     /// counted every record before it (only in a signed stream: see `RunnerEntryPoint`).
-    public var runnerCompleted = false
+    package var runnerCompleted = false
     /// What the channel proved was tampered with, when it did: a line without the runner's
     /// MAC, a gap or a repeat in the records' numbers, a completion that counts otherwise,
     /// a line after it. Only the runner's verified records before it were read.
-    public var tampering: String?
+    package var tampering: String?
     /// The marks a test's output may carry, by their text (`SEQUENCE MAC`): a verified
     /// `testStarted` or `testEnded` record's number and MAC.
     public var marks: [String: Mark] = [:]
@@ -145,7 +145,7 @@ public struct TestEventStream: Sendable, Equatable {
     }
 
     /// The test that started and never ended: where a crash or a hang happened.
-    public var unfinished: [TestRecord] {
+    package var unfinished: [TestRecord] {
         tests.filter { started.contains($0.id) && !ended.contains($0.id) }
     }
 

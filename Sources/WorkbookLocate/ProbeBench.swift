@@ -28,7 +28,7 @@ struct ProbeBench {
         if !manager.fileExists(atPath: version.path) {
             try? manager.copyItem(at: CacheFolder.toolchainVersion.url(in: real.cacheFolder), to: version)
         }
-        workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
+        workbook = Workbook(course: real.course.relocated(to: root), exercisesFolder: WorkbookLayout.workspace(in: root))
         chapter = try workbook.chapter("\(original.number)")
         // The learner's files as they are; an unchanged copy is not written again, so
         // the incremental build sees no change in it.

@@ -15,7 +15,7 @@ import WorkbookToolchain
 public struct RepairProbe: Sendable {
     public struct Limits: Sendable {
         /// Mutants tried at most.
-        public var candidates = 120
+        package var candidates = 120
         /// Seconds one mutant's tests may run at most (`mutantTimeout` takes less).
         public var timeout: Double = 10
         /// Mutants of one exercise run at most: those of the lines the failing tests reached

@@ -25,7 +25,7 @@ public struct AcceptedMutants: Sendable, Equatable {
 
     /// The list's file for `chapter`.
     public static func file(for chapter: Chapter, in workbook: Workbook) -> URL {
-        workbook.url("Tests/Mutants/\(chapter.stem).txt")
+        workbook.url(WorkbookLayout.acceptedMutants(stem: chapter.stem))
     }
 
     /// The list at `file`; empty when there is none. An entry without a reason is an error.

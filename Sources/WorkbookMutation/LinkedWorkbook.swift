@@ -17,7 +17,7 @@ package enum LinkedWorkbook {
                 try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
             }
         }
-        for name in ["chapters", "Package.swift", "Sources", "Tests"] {
+        for name in WorkbookLayout.courseEntries {
             try link(root.appendingPathComponent(name), to: real.url(name).path)
         }
         let cache = Workbook.cacheFolder(root: root)

@@ -10,9 +10,9 @@ public struct Mutant: Sendable, Equatable, Codable {
     public var line: Int
     public var operatorName: String
     /// The lines replaced, from `line` on (one, or two for a swap).
-    public var original: [String]
+    package var original: [String]
     /// What takes their place (none for a deleted line).
-    public var replacement: [String]
+    package var replacement: [String]
 
     package init(exercise: String, file: String, line: Int, operatorName: String, original: [String], replacement: [String]) {
         self.exercise = exercise

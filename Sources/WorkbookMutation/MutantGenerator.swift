@@ -4,7 +4,7 @@ import WorkbookModel
 /// Makes the mutants of one reference file: every operator of `MutationOperator.all`,
 /// one place at a time, inside the solution regions only — never on a marker line, a
 /// `// STARTER:` part, a comment or a string literal. Same file, same mutants, same order.
-public struct MutantGenerator: Sendable {
+package struct MutantGenerator: Sendable {
     public var operators: [MutationOperator]
 
     public init(operators: [MutationOperator] = MutationOperator.all) {

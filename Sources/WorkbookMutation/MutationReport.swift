@@ -14,7 +14,7 @@ public struct MutantOutcome: Sendable, Equatable, Codable {
         /// Every test passed with the mistake in place.
         case survived
 
-        public var isCaught: Bool { self == .failed || self == .crashed || self == .timedOut }
+        package var isCaught: Bool { self == .failed || self == .crashed || self == .timedOut }
     }
 
     public var status: Status
@@ -27,9 +27,9 @@ public struct MutantResult: Sendable, Equatable, Codable {
     public var mutant: Mutant
     public var outcome: MutantOutcome
     /// For a survivor in the chapter's accepted list: why it is acceptable.
-    public var acceptedBecause: String?
+    package var acceptedBecause: String?
 
-    public var isSurvivor: Bool { outcome.status == .survived && acceptedBecause == nil }
+    package var isSurvivor: Bool { outcome.status == .survived && acceptedBecause == nil }
 }
 
 /// A chapter's mutants, counted the way an author reads them.

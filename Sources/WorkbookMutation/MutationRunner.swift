@@ -5,6 +5,19 @@ import WorkbookSystem
 import WorkbookToolchain
 import WorkbookGrading
 
+/// How far `mutate` has come in a chapter: `graded` of the `of` mutants it grades there.
+public struct MutationProgress: Sendable, Equatable {
+    public var chapter: Int
+    public var graded: Int
+    public var of: Int
+
+    public init(chapter: Int, graded: Int, of: Int) {
+        self.chapter = chapter
+        self.graded = graded
+        self.of = of
+    }
+}
+
 /// `workbook mutate`: grades every mutant of a chapter's reference solutions with the
 /// chapter's own tests, through the same `Grader` as `check`.
 ///
@@ -38,8 +51,8 @@ public struct MutationRunner: Sendable {
     public let workbook: Workbook
     public let toolchain: SwiftToolchain
     public var options: Options
-    /// Told what is happening ("mutant 12 of 80"), for a progress line.
-    public var progress: (@Sendable (String) -> Void)?
+    /// Told after each mutant is graded, for a progress line (the command line words it).
+    public var progress: (@Sendable (MutationProgress) -> Void)?
 
     public init(workbook: Workbook, toolchain: SwiftToolchain, options: Options = Options()) {
         self.workbook = workbook
@@ -165,7 +178,7 @@ public struct MutationRunner: Sendable {
                         let elapsed = Date().timeIntervalSince(started)
                         finishedAt.withLock { $0[chapter] = elapsed }
                     }
-                    progress?("chapter \(plan.chapter.number): mutant \(count) of \(pendingByChapter[chapter].count)")
+                    progress?(MutationProgress(chapter: plan.chapter.number, graded: count, of: pendingByChapter[chapter].count))
                     outcomes.append((chapter, index, outcome))
                 }
                 return outcomes
@@ -231,7 +244,7 @@ public struct MutationRunner: Sendable {
         hash.combine(WorkbookVersion.current)
         hash.combine(toolchain.version)
         hash.combine("\(options.timeout)")
-        for folder in ["Sources/Diner", "Sources/Stage", "Sources/\(moduleName)", "Tests/\(moduleName)Tests"] {
+        for folder in WorkbookLayout.gradingInputs(module: moduleName) {
             for file in ModuleBuilder.sources(in: workbook.url(folder)) {
                 hash.combine(file.lastPathComponent)
                 hash.combine(FileManager.default.contents(atPath: file.path) ?? Data())
@@ -275,7 +288,7 @@ private struct WorkerBench: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: root, withIntermediateDirectories: true)
         try LinkedWorkbook.lay(at: root, over: real, sharing: Self.sharedCaches)
-        let workbook = try Workbook(root: root, exercisesFolder: root.appendingPathComponent("exercises"))
+        let workbook = Workbook(course: real.course.relocated(to: root), exercisesFolder: WorkbookLayout.workspace(in: root))
         self.workbook = workbook
         toolchain = runner.toolchain
         chapter = try workbook.chapter("\(original.number)")

@@ -56,7 +56,7 @@ public struct ReleaseAudit: Sendable {
             // The visible tests are the students' in self-study too: `order.add(item)` in a
             // test and in an answer is the API, not the answer.
             if let module = chapter.moduleName {
-                for path in ReleaseManifest.files(under: "Tests/\(module)Tests", in: workbook) where !HiddenTests.isHidden(path) {
+                for path in ReleaseManifest.files(under: WorkbookLayout.moduleTests(module), in: workbook) where !HiddenTests.isHidden(path) {
                     show(try? workbook.read(path))
                 }
             }
@@ -65,7 +65,7 @@ public struct ReleaseAudit: Sendable {
         // (`while true {`, `private let state = Mutex(State())`). Read from the teacher's
         // workbook, never from the release: a reference copied by mistake stays a leak.
         for folder in ReleasePackageManifest.toolFolders {
-            for path in ReleaseManifest.files(under: "Sources/\(folder)", in: workbook) { show(try? workbook.read(path)) }
+            for path in ReleaseManifest.files(under: WorkbookLayout.moduleSources(folder), in: workbook) { show(try? workbook.read(path)) }
         }
         for (line, _) in Self.shownOnPurpose { shown.insert(line) }
         var lines: [String: Secret] = [:]
@@ -94,7 +94,7 @@ public struct ReleaseAudit: Sendable {
                 }
             }
             guard let module = chapter.moduleName else { continue }
-            for file in HiddenTests.files(inTarget: "Tests/\(module)Tests", workbook: workbook) {
+            for file in HiddenTests.files(inTarget: WorkbookLayout.moduleTests(module), workbook: workbook) {
                 guard let source = try? workbook.read(file) else { continue }
                 for test in HiddenTests.tests(in: source) {
                     for name in [test.displayName, test.function].compactMap({ $0 }) where !name.isEmpty {

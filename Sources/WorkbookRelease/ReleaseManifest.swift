@@ -58,7 +58,7 @@ public struct ReleaseManifest: Sendable {
         func copy(_ path: String) { entries.append(Entry(path: path, content: .copy(workbook.url(path)))) }
 
         for folder in ReleasePackageManifest.toolFolders {
-            for path in Self.files(under: "Sources/\(folder)", in: workbook) { copy(path) }
+            for path in Self.files(under: WorkbookLayout.moduleSources(folder), in: workbook) { copy(path) }
         }
         for chapter in chapters {
             let source = try workbook.read(chapter.path)
@@ -70,16 +70,16 @@ public struct ReleaseManifest: Sendable {
                 let starter = try workbook.starter(for: exercise)
                 references.insert(reference)
                 entries.append(Entry(path: reference, content: .text(starter)))
-                entries.append(Entry(path: "exercises/\(chapter.stem)/\(fileName)", content: .text(starter)))
+                entries.append(Entry(path: WorkbookLayout.learnerFile(stem: chapter.stem, fileName: fileName), content: .text(starter)))
             }
             if let module = chapter.moduleName {
-                for path in Self.files(under: "Sources/\(module)", in: workbook) where !references.contains(path) { copy(path) }
-                for path in Self.files(under: "Tests/\(module)Tests", in: workbook) where !HiddenTests.isHidden(path) { copy(path) }
+                for path in Self.files(under: WorkbookLayout.moduleSources(module), in: workbook) where !references.contains(path) { copy(path) }
+                for path in Self.files(under: WorkbookLayout.moduleTests(module), in: workbook) where !HiddenTests.isHidden(path) { copy(path) }
             }
         }
         let steps = ClassroomWorkflow.steps(for: chapters)
         entries.append(Entry(path: ".github/workflows/classroom.yml", content: .text(ClassroomWorkflow.yaml(steps))))
-        entries.append(Entry(path: "Package.swift", content: .text(ReleasePackageManifest.text)))
+        entries.append(Entry(path: WorkbookLayout.manifest, content: .text(ReleasePackageManifest.text)))
         let makefile = (try? workbook.read("Makefile")).map(ReleaseMakefile.text(from:))
         if let makefile { entries.append(Entry(path: "Makefile", content: .text(makefile))) }
         entries.append(Entry(path: "README.md", content: .text(StudentReadme.text(chapters: chapters, swiftVersion: ClassroomWorkflow.swiftVersion))))

@@ -12,8 +12,8 @@ enum StudentReadme {
         let first = chapters.first
         let firstNumber = first.map { "\($0.number)" } ?? "1"
         let firstExercise = first?.exercises.first.map(\.id.description) ?? "\(firstNumber).1"
-        let firstFile = first.flatMap { chapter in chapter.exercises.first?.fileName.map { "exercises/\(chapter.stem)/\($0)" } }
-            ?? "exercises/…"
+        let firstFile = first.flatMap { chapter in chapter.exercises.first?.fileName.map { WorkbookLayout.learnerFile(stem: chapter.stem, fileName: $0) } }
+            ?? WorkbookLayout.workspace + "/…"
         return """
         # Closures Workbook
 

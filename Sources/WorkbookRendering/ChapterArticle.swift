@@ -241,7 +241,7 @@ struct ChapterArticle {
         if let name = exercise.fileName, !name.contains("/"), name != ".", name != ".." {
             learnerPath = workspaceFolder + "/" + name  // what displayPath(learnerFile(…)) gives for a plain name
         } else {
-            learnerPath = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? "exercises/\(chapter.stem)/"
+            learnerPath = workbook.learnerFile(for: exercise, in: chapter).map(workbook.displayPath) ?? WorkbookLayout.learnerFile(stem: chapter.stem)
         }
         html += "<p class=\"file\">Your file: <code>\(HTML.escape(learnerPath))</code> · "
             + "start with <code>workbook start \(chapter.number)</code>, check with <code>workbook check \(exercise.id)</code></p>\n"

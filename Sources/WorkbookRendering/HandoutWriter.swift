@@ -1,5 +1,6 @@
 import Foundation
 import WorkbookModel
+import WorkbookSystem
 
 /// Writes a handout set into its output folder — the one place `render` writes — and
 /// refuses folders where pages could overwrite the workbook itself.
@@ -18,10 +19,7 @@ public enum HandoutWriter {
         for page in set.pages {
             let url = folder.appendingPathComponent(page.fileName)
             do {
-                if !PageFile.replace(url, with: page.html) {
-                    // Foundation's way, slower but with its error messages.
-                    try Data(page.html.utf8).write(to: url, options: .atomic)
-                }
+                try AtomicFile.replace(url, with: page.html)
             } catch {
                 throw .cannotWrite(path: workbook.displayPath(url), reason: error.localizedDescription)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 import WorkbookToolchain
 
 /// The workbook's own modules that snippets and scratch files may import — `Diner`,
@@ -13,7 +14,7 @@ public struct ImportableModules: Sendable {
 
     /// What the package says, as a table: the shared modules, then one module per chapter.
     public static func entries(root: URL) -> [Entry] {
-        let sources = root.appendingPathComponent("Sources")
+        let sources = root.appendingPathComponent(WorkbookLayout.sources)
         let chapterModules = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
             .filter { $0.hasPrefix("Chapter") && $0.dropFirst("Chapter".count).prefix(2).allSatisfy(\.isNumber) }
             .sorted()
@@ -113,7 +114,7 @@ public struct ImportableModules: Sendable {
             }
             return
         }
-        let folder = root.appendingPathComponent("Sources").appendingPathComponent(name)
+        let folder = root.appendingPathComponent(WorkbookLayout.moduleSources(name))
         // Dependencies first in the list; `flags` reverses it for the linker.
         if let memo, let fingerprint, let module = memo.module(from: folder, dependencies: dependencies, fingerprint: fingerprint) {
             resolution.modules.append(module)

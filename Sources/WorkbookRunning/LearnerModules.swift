@@ -136,7 +136,7 @@ public struct LearnerModules: Sendable {
         var modules: [(String, Chapter, [URL], [Slot])] = []
         for chapter in workbook.chapters {
             guard let name = chapter.moduleName, moduleNames.contains(name) else { continue }
-            let folder = workbook.url("Sources/\(name)")
+            let folder = workbook.url(WorkbookLayout.moduleSources(name))
             let references = Set(chapter.exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
             let support = ModuleBuilder.sources(in: folder).filter { !references.contains($0.standardizedFileURL.path) }
             var slots: [Slot] = []

@@ -45,9 +45,8 @@ final class ModuleKeyMemo: Sendable {
     func probeFile() -> URL? {
         let probe = folder.appendingPathComponent("Probe.swift")
         if FileStamp(path: probe.path) != nil { return probe }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data("// Hashed to tell whether ModuleBuilder still keys modules as it did.\npublic let probe = 1\n".utf8)
-            .write(to: probe, options: .atomic)
+        try? AtomicFile.write("// Hashed to tell whether ModuleBuilder still keys modules as it did.\npublic let probe = 1\n",
+                              to: probe, durability: .unflushed)
         return FileStamp(path: probe.path) != nil ? probe : nil
     }
 
@@ -165,7 +164,6 @@ final class ModuleKeyMemo: Sendable {
             text += "built \(entry.module.folder.path)\n"
             for (path, stamp) in entry.stamps { text += "stamp \(stamp.text) \(path)\n" }
         }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: memoFile, options: .atomic)
+        try? AtomicFile.write(text, to: memoFile, durability: .unflushed)
     }
 }

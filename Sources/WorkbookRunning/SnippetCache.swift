@@ -38,9 +38,8 @@ struct SnippetCache: Sendable {
 
     func store(_ execution: SnippetExecution, forKey key: String) {
         guard execution.isCacheable else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // Write-then-rename (atomic), so a reader never sees half an entry.
-        try? SnippetCacheRecord.encode(execution).write(to: URL(fileURLWithPath: path(key)), options: .atomic)
+        // Write-then-rename, so a reader never sees half an entry.
+        try? AtomicFile.write(SnippetCacheRecord.encode(execution), to: URL(fileURLWithPath: path(key)), durability: .unflushed)
     }
 
     private func path(_ key: String) -> String { "\(folderPath)/\(key).execution" }

@@ -81,9 +81,10 @@ public struct SnippetRunner: SnippetResultProvider {
         Workbook.cacheFolder(root: root)
     }
 
-    /// The toolchain, with its version remembered in the cache (a re-run then starts no compiler).
-    public static func toolchain(root: URL, environment: [String: String]) throws -> SwiftToolchain {
-        try SwiftToolchain.locate(environment: environment, cacheFolder: defaultCacheFolder(root: root))
+    /// The toolchain in `host`, with its version remembered in the cache (a re-run then
+    /// starts no compiler).
+    public static func toolchain(root: URL, host: HostEnvironment) throws -> SwiftToolchain {
+        try SwiftToolchain.locate(host: host, cacheFolder: defaultCacheFolder(root: root))
     }
 
     /// `cacheFolder` defaults to the workbook's `.workbook/cache`.
@@ -96,14 +97,6 @@ public struct SnippetRunner: SnippetResultProvider {
         self.cache = SnippetCache(cacheFolder: cacheFolder)
         self.buildsFolder = CacheFolder.snippetBuilds.url(in: cacheFolder)
         self.cacheFolder = cacheFolder
-    }
-
-    /// A runner for `workbook`'s chapters, with the toolchain from `SWIFTC` or `PATH`:
-    /// what the handouts use to get each snippet's actual output.
-    public init(
-        workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = Options()
-    ) throws {
-        self.init(root: workbook.root, toolchain: try Self.toolchain(root: workbook.root, environment: environment), options: options)
     }
 
     /// This runner with chapter modules built from `sources` (the learner's files) instead
@@ -293,7 +286,7 @@ public struct SnippetRunner: SnippetResultProvider {
         let forked = hasLauncher ? try clock.time(\.running) {
             try ForkedRuns.run(
                 program, lines: lines, width: width, timeout: options.timeout, outputLimit: options.outputLimit,
-                environment: Self.runEnvironment, sandbox: sandboxPolicy(program: program))
+                environment: runEnvironment, sandbox: sandboxPolicy(program: program))
         } : [:]
         let missing = lines.filter { forked[$0] == nil }
         let ordinary = try parallelMap(options.parallel, missing) { line in try execute(program, arguments: [line]) }
@@ -394,23 +387,24 @@ public struct SnippetRunner: SnippetResultProvider {
         return .success(built)
     }
 
-    /// A snippet's environment: ours, except that a crash does not spend seconds printing a backtrace.
-    private static let runEnvironment: [String: String] = {
-        var environment = ProcessInfo.processInfo.environment
+    /// A snippet's environment: the command's, except that a crash does not spend seconds
+    /// printing a backtrace.
+    private var runEnvironment: [String: String] {
+        var environment = toolchain.host.variables
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
-    }()
+    }
 
     /// A snippet (or a playground file) is code too: it sees the system read-only, not
     /// the workbook, and writes only its private `/tmp` and `writable`.
     func sandboxPolicy(program: URL, writable: [String] = []) -> SandboxPolicy {
-        SandboxPolicy(hidden: [root.path], readOnly: [program.deletingLastPathComponent().path], writable: writable)
+        SandboxPolicy(host: toolchain.host, hidden: [root.path], readOnly: [program.deletingLastPathComponent().path], writable: writable)
     }
 
     private func execute(_ program: URL, arguments: [String]) throws -> SnippetExecution {
         let result = try clock.time(\.running) {
             var childOptions = ChildProcess.Options(
-                arguments: arguments, environment: Self.runEnvironment, workingDirectory: program.deletingLastPathComponent().path,
+                arguments: arguments, environment: runEnvironment, workingDirectory: program.deletingLastPathComponent().path,
                 timeout: options.timeout, outputLimit: options.outputLimit)
             childOptions.sandbox = sandboxPolicy(program: program)
             return try ChildProcess.run(program.path, childOptions)

@@ -4,7 +4,7 @@ import WorkbookSystem
 /// The compiler's output cut into diagnostics: each starts with a
 /// `path:line:column: error|warning|note: message` line and keeps the source excerpt
 /// lines that follow it. The wording is never changed; only paths are shortened.
-public struct CompilerDiagnostics: Sendable, Equatable {
+package struct CompilerDiagnostics: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var path: String
         public var line: Int
@@ -16,7 +16,7 @@ public struct CompilerDiagnostics: Sendable, Equatable {
 
     public var entries: [Entry]
     /// Lines before the first diagnostic (driver and linker messages).
-    public var preamble: String
+    package var preamble: String
 
     public init(_ output: String) {
         var entries: [Entry] = []
@@ -42,7 +42,7 @@ public struct CompilerDiagnostics: Sendable, Equatable {
     }
 
     /// Files with at least one error.
-    public var filesWithErrors: Set<String> { Set(entries.filter { $0.severity == "error" }.map(\.path)) }
+    package var filesWithErrors: Set<String> { Set(entries.filter { $0.severity == "error" }.map(\.path)) }
 
     /// The diagnostics located in `path` (errors and the notes and warnings there).
     public func text(for path: String) -> String {
@@ -50,7 +50,7 @@ public struct CompilerDiagnostics: Sendable, Equatable {
     }
 
     /// Every diagnostic's text.
-    public var allText: String {
+    package var allText: String {
         ([preamble].filter { !$0.isEmpty } + entries.map(\.text)).joined(separator: "\n")
     }
 

@@ -9,7 +9,7 @@ import WorkbookTestSupport
 @Suite("One student's code cannot change another's grade", .serialized)
 struct GradeTamperTests {
     @Test("student A remounts, unmounts, reads mountinfo and rewrites the tests; student B's wrong answer still fails",
-          .enabled(if: Sandbox.status.isOn, Comment(rawValue: Sandbox.status.summary)))
+          .enabled(if: HostEnvironment.forTests.sandbox.isOn, Comment(rawValue: HostEnvironment.forTests.sandbox.summary)))
     func tamperingStudent() async throws {
         let session = try FixtureSession()
         let root = session.root

@@ -1,6 +1,7 @@
 import Testing
 @testable import WorkbookCLI
 import WorkbookGrading
+import WorkbookMutation
 
 @Suite("The progress line words grading's events")
 struct GradingEventTextTests {
@@ -16,5 +17,10 @@ struct GradingEventTextTests {
     ])
     func words(_ event: GradingEvent, _ text: String) {
         #expect(event.progressText == text)
+    }
+
+    @Test("mutate's progress, as its line has always said it")
+    func mutation() {
+        #expect(MutationProgress(chapter: 3, graded: 12, of: 80).progressText == "chapter 3: mutant 12 of 80")
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import WorkbookTestSupport
 @testable import WorkbookCLI
 @testable import WorkbookSystem
+@testable import WorkbookModel
 
 /// Issue 32: a class whose right scores are known (Tests/Fixtures/KnownScoresClass: 16
 /// students of the grading fixture's chapter 1, each a case a teacher meets — see its
@@ -43,8 +44,11 @@ struct KnownScoresClassTests {
         // The hang costs its time limit: short, but not so short that a correct run misses it
         // on a busy machine (with 2 s, ada's runner was timed out in 2 of 3 engine runs on a
         // loaded 2-core machine, 2026-12-06).
+        let parsedBefore = Course.parses.below(session.root)
         let graded = await session.run("grade", "class", "--chapter", "1", "--timeout", "5")
         #expect(graded.code == 1, "pia-empty holds no exercise file: the run says so by its exit status. \(graded.out) \(graded.err)")
+        // Issue 57: the course parsed once for the 16 students, their variants and the starters' baselines.
+        try CourseParsedOnceTests.expectParsed(1, since: parsedBefore, below: session.root, "grade of 16 students")
         let expected = try String(contentsOf: Self.fixture.appendingPathComponent("expected/gradebook.csv"), encoding: .utf8)
         let csv = try #require(session.file("gradebook/gradebook.csv"))
         let want = expected.components(separatedBy: "\r\n"), got = csv.components(separatedBy: "\r\n")

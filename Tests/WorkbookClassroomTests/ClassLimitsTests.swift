@@ -50,7 +50,8 @@ struct ClassLimitsTests {
         let listed = try ChildProcess.run(Sandbox.findExecutable("unzip", environment: ProcessInfo.processInfo.environment) ?? "unzip", .init(arguments: ["-l", folder.appendingPathComponent("liar.zip").path], timeout: 30))
         #expect(listed.standardOutput.contains("100 "), "the headers lie: \(listed.standardOutput)")
 
-        let students = try ClassSubmissions.find(in: folder, scratch: folder.appendingPathComponent(".scratch"), workbook: workbook)
+        let students = try ClassSubmissions.find(in: folder, scratch: folder.appendingPathComponent(".scratch"), workbook: workbook,
+                                                     environment: ProcessInfo.processInfo.environment)
         let byName = Dictionary(uniqueKeysWithValues: students.map { ($0.name, $0) })
         #expect(byName["liar"]?.workspace == nil)
         #expect(byName["liar"]?.problem == "liar.zip: 01-basics/Ex1_Add.swift unpacks to more than 1 MiB, the limit for an exercise file; "

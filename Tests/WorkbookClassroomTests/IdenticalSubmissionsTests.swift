@@ -3,7 +3,7 @@ import Testing
 import WorkbookTestSupport
 @testable import WorkbookGrading
 @testable import WorkbookClassroom
-import WorkbookModel
+@testable import WorkbookModel
 import WorkbookSystem
 import WorkbookToolchain
 
@@ -58,10 +58,13 @@ struct IdenticalSubmissionsTests {
         options.timeout = 5
         options.outputPerTest = true
         options.useCache = false
-        var grader = ClassGrader(root: root, toolchain: toolchain, options: options, chapters: [1])
+        let course = try Course(root: root)
+        let parsed = Course.parses.below(root)
+        var grader = ClassGrader(course: course, toolchain: toolchain, options: options, chapters: [1])
         grader.width = 2
         let class_ = grader
         let results = try await onOwnThread { try class_.grade(students) }
+        #expect(Course.parses.below(root) == parsed, "the class graded against the course it was given, no chapter parsed again")
         #expect(results.map(\.student.name) == ["ann", "ben", "cat", "dan", "eli"], "in the class's order")
         #expect(results.map(\.gradedWith) == [nil, nil, "ann", nil, nil],
                 "cat's files are ann's; eli's are dan's, but dan's grade names dan's folder")

@@ -24,7 +24,8 @@ struct SubmissionShapeTests {
     }
 
     private func find() throws -> [String: StudentSubmission] {
-        let students = try ClassSubmissions.find(in: folder, scratch: folder.appendingPathComponent(".scratch"), workbook: workbook)
+        let students = try ClassSubmissions.find(in: folder, scratch: folder.appendingPathComponent(".scratch"), workbook: workbook,
+                                                     environment: ProcessInfo.processInfo.environment)
         return Dictionary(uniqueKeysWithValues: students.map { ($0.name, $0) })
     }
 

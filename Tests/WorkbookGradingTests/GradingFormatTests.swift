@@ -188,7 +188,7 @@ struct GradeReportTests {
         var notStarted = ExerciseGrade(id: ExerciseID(chapter: 3, number: 1), title: "Queue", status: .notStarted, message: "still the starter")
         notStarted.seconds = 0
         let grade = ChapterGrade(chapter: 3, title: "Queues", exercises: [notStarted, Self.failing])
-        let document = try XMLDocument(xmlString: JUnitReport.xml(grade), options: [])
+        let document = try XMLDocument(xmlString: JUnitReport.xml(grade, hostname: "h"), options: [])
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites" && (root.attributes ?? []).isEmpty, "the aggregate takes no attributes")
         let suites = root.elements(forName: "testsuite")

@@ -11,8 +11,8 @@ import WorkbookTestSupport
 /// the process table as they were.
 @Suite("Grading hostile code in the sandbox", .serialized, .tags(.compiles))
 struct SandboxTests {
-    static let sandboxOn = Sandbox.status.isOn
-    static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(Sandbox.status.summary)")
+    static let sandboxOn = HostEnvironment.forTests.sandbox.isOn
+    static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(HostEnvironment.forTests.sandbox.summary)")
 
     @Test("forged results, tampering, peeking, orphans, a fork bomb and a memory hog each end right and leave nothing behind",
           .enabled(if: sandboxOn, skipReason))
@@ -68,7 +68,7 @@ struct SandboxTests {
         try "secret".write(to: secret.appendingPathComponent("answer.txt"), atomically: true, encoding: .utf8)
         var options = ChildProcess.Options(arguments: ["-c", "echo results >&3; cat \(secret.path)/answer.txt; touch \(secret.path)/x; echo done"])
         options.resultsChannel = true
-        options.sandbox = SandboxPolicy(hidden: [secret.path], writable: [])
+        options.sandbox = SandboxPolicy(host: .forTests, hidden: [secret.path], writable: [])
         let result = try ChildProcess.run("/bin/sh", options)
         #expect(String(decoding: result.results, as: UTF8.self) == "results\n")
         #expect(!result.standardOutput.contains("secret"))
@@ -89,7 +89,7 @@ struct SandboxTests {
     @Test("a signal through bubblewrap is still a signal", .enabled(if: sandboxOn, skipReason))
     func signals() throws {
         var options = ChildProcess.Options(arguments: ["-c", "kill -SEGV $$"])
-        options.sandbox = SandboxPolicy(hidden: [], writable: [])
+        options.sandbox = SandboxPolicy(host: .forTests, hidden: [], writable: [])
         let result = try ChildProcess.run("/bin/sh", options)
         #expect(result.termination == .signaled(SIGSEGV))
     }

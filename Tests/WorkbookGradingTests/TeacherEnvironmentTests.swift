@@ -28,7 +28,7 @@ struct TeacherEnvironmentTests {
         given["SWIFT_BACKTRACE"] = "enable=no"
         given["AWS_SECRET_ACCESS_KEY"] = "also-secret"
         var options = ChildProcess.Options(arguments: [], environment: given, timeout: 20)
-        options.sandbox = SandboxPolicy(hidden: [], writable: [])
+        options.sandbox = SandboxPolicy(host: .forTests, hidden: [], writable: [])
         let result = try ChildProcess.run("/usr/bin/env", options)
         #expect(result.termination.isSuccess, "\(result.standardError)")
         let names = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
@@ -68,7 +68,7 @@ struct TeacherEnvironmentTests {
         options.timeout = 10
         options.outputPerTest = true
         options.useCache = false
-        let grader = ClassGrader(root: root, toolchain: toolchain, options: options, chapters: [1])
+        let grader = ClassGrader(course: try Course(root: root), toolchain: toolchain, options: options, chapters: [1])
         let results = try await onOwnThread { try grader.grade([StudentSubmission(name: "mo", form: .workspace, workspace: workspace)]) }
         let encoder = JSONEncoder()
         let everything = String(decoding: try encoder.encode(results.flatMap(\.grades)), as: UTF8.self)

@@ -20,12 +20,12 @@ struct WorkbookIntegrityTests {
             let result = try await onOwnThread { try ChildProcess.run(git, .init(arguments: ["-C", root.path] + arguments, timeout: 30)) }
             try #require(result.termination.isSuccess, "git \(arguments): \(result.standardError)")
         }
-        #expect(WorkbookIntegrity.noticeInBackground(root: root).value == nil)
+        #expect(WorkbookIntegrity.noticeInBackground(root: root, environment: ProcessInfo.processInfo.environment).value == nil)
         // A file outside the grading inputs changes nothing; a test file is named.
         try "changed\n".write(to: root.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
-        #expect(WorkbookIntegrity.noticeInBackground(root: root).value == nil)
+        #expect(WorkbookIntegrity.noticeInBackground(root: root, environment: ProcessInfo.processInfo.environment).value == nil)
         try "let x = 2\n".write(to: tests.appendingPathComponent("Ex1Tests.swift"), atomically: true, encoding: .utf8)
-        let notice = try #require(WorkbookIntegrity.noticeInBackground(root: root).value)
+        let notice = try #require(WorkbookIntegrity.noticeInBackground(root: root, environment: ProcessInfo.processInfo.environment).value)
         #expect(notice.contains("1 of the workbook's own files differ from its last commit (Tests/Chapter01BlocksTests/Ex1Tests.swift)"), "\(notice)")
     }
 }

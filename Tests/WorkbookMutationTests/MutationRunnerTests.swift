@@ -26,12 +26,17 @@ struct MutationRunnerTests {
         var runner = MutationRunner(workbook: workbook, toolchain: try await onOwnThread { try SwiftToolchain.forTests() }, options: options)
         // The runner says "mutant N of M" once for each mutant it grades: count them.
         let graded = GradedCount()
-        runner.progress = { _ in graded.count.withLock { $0 += 1 } }
+        runner.progress = { event in
+            graded.count.withLock { $0 += 1 }
+            graded.events.withLock { $0.append(event) }
+        }
 
         let report = try await onOwnThread { [runner] in try runner.run(chapter) }
         let outcomes = Dictionary(uniqueKeysWithValues: report.results.map { ("\($0.mutant.key) \($0.mutant.diff)", $0.outcome.status) })
         #expect(report.tried == 6 && report.generated == 6, "\(outcomes)")
         #expect(graded.count.withLock { $0 } == 6, "the first run grades every mutant")
+        // Workers report side by side: each count once, every one of the chapter's 6.
+        #expect(graded.events.withLock { $0 }.sorted { $0.graded < $1.graded } == (1...6).map { MutationProgress(chapter: 1, graded: $0, of: 6) })
         #expect(outcomes["Ex1_Add.swift:4:arithmetic a + b  →  a - b"] == .failed, "\(outcomes)")
         #expect(outcomes["Ex3_Total.swift:4:off-by-one prices.reduce(0, +)  →  prices.reduce(1, +)"] == .failed, "\(outcomes)")
         #expect(outcomes["Ex1_Add.swift:4:line-deleted deleted: a + b"] == .didNotCompile, "\(outcomes)")
@@ -60,4 +65,5 @@ struct MutantDealingTests {
 /// How many mutants a runner graded (its progress callback is called once for each).
 private final class GradedCount: Sendable {
     let count = Mutex(0)
+    let events = Mutex<[MutationProgress]>([])
 }

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 @testable import WorkbookSystem
 
 /// Issue 34: the sandbox as root (here and in CI), probed through the launch path every
 /// learner run takes (`ChildProcess.run` with a `SandboxPolicy`).
 @Suite("The sandbox holds as root", .serialized)
 struct SandboxHardeningTests {
-    static let sandboxOn = Sandbox.status.isOn
-    static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(Sandbox.status.summary)")
+    static let sandboxOn = HostEnvironment.forTests.sandbox.isOn
+    static let skipReason = Comment(rawValue: "the sandbox is off on this machine: \(HostEnvironment.forTests.sandbox.summary)")
 
     /// `script` run by /bin/sh inside the sandbox.
-    static func run(_ script: String, policy: SandboxPolicy = SandboxPolicy(hidden: [], writable: []), timeout: Double = 20) throws
+    static func run(_ script: String, policy: SandboxPolicy = SandboxPolicy(host: .forTests, hidden: [], writable: []), timeout: Double = 20) throws
         -> ChildProcess.Result
     {
         var options = ChildProcess.Options(arguments: ["-c", script], timeout: timeout)
@@ -83,7 +84,7 @@ struct SandboxHardeningTests {
         try "let answer = 1\n".write(to: exercise, atomically: true, encoding: .utf8)
         let scratch = workspace.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let policy = SandboxPolicy(hidden: [], readOnly: [exercise.path], writable: [], scratch: scratch.path)
+        let policy = SandboxPolicy(host: .forTests, hidden: [], readOnly: [exercise.path], writable: [], scratch: scratch.path)
         let result = try Self.run("""
             cat '\(exercise.path)'; echo tampered > '\(exercise.path)'; rm -f '\(exercise.path)'
             echo note > '\(scratch.path)/left-behind' && echo WROTE-SCRATCH
@@ -98,7 +99,7 @@ struct SandboxHardeningTests {
     @Test("eight children of 180 MiB stop at a 256 MiB memory limit of the whole run",
           .enabled(if: sandboxOn && Cgroup.memoryRoot != nil, "no writable memory cgroup here: memory is capped per process only"))
     func memoryOfTheWholeRun() throws {
-        var policy = SandboxPolicy(hidden: [], writable: [])
+        var policy = SandboxPolicy(host: .forTests, hidden: [], writable: [])
         policy.memoryLimit = 256 << 20
         // Each child stays under the per-process cap (200 MiB of 256): only the cgroup stops them together.
         let result = try Self.run("""
@@ -107,7 +108,7 @@ struct SandboxHardeningTests {
         #expect(result.limitsReached.contains(.memory), "\(result.standardOutput) \(result.standardError)")
         // The kernel's OOM killer in the run's cgroup, not a refused allocation in one process.
         #expect(!result.standardError.contains("Cannot allocate memory"), "\(result.standardError)")
-        #expect(LimitReached.memory.sentence(policy).contains("256 MiB"))
+        #expect(LimitReached.memory.sentence(policy.limits).contains("256 MiB"))
     }
 
     @Test("filling /tmp or the scratch folder stops at its size and is reported as its own cause", .enabled(if: sandboxOn, skipReason))
@@ -115,7 +116,7 @@ struct SandboxHardeningTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wb-scratch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var policy = SandboxPolicy(hidden: [], writable: [], scratch: scratch.path)
+        var policy = SandboxPolicy(host: .forTests, hidden: [], writable: [], scratch: scratch.path)
         policy.tmpLimit = 8 << 20
         policy.scratchLimit = 8 << 20
         let tmp = try Self.run("head -c 6G /dev/zero > /tmp/fill; echo status $?", policy: policy)
@@ -124,7 +125,7 @@ struct SandboxHardeningTests {
         #expect(!tmp.standardError.contains("full /tmp"), "the sandbox's own line reached the learner")
         let scratchRun = try Self.run("head -c 2G /dev/zero > '\(scratch.path)/fill'; echo status $?", policy: policy)
         #expect(scratchRun.limitsReached == [.scratchSpace], "\(scratchRun.standardError)")
-        #expect(LimitReached.tmpSpace.sentence(policy) == "it filled /tmp, which holds 8 MiB (the limit)")
+        #expect(LimitReached.tmpSpace.sentence(policy.limits) == "it filled /tmp, which holds 8 MiB (the limit)")
         let calm = try Self.run("echo hi > /tmp/a; echo hi > '\(scratch.path)/b'", policy: policy)
         #expect(calm.limitsReached.isEmpty && calm.termination.isSuccess)
     }

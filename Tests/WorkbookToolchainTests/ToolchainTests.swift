@@ -180,11 +180,11 @@ struct ToolchainVersionCacheTests {
     func versionCache() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("wb-version-\(UUID().uuidString)/version")
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
-        let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(versionCache: cache), try SwiftToolchain.forTests()) }
+        let (asked, direct) = try await onOwnThread { (try SwiftToolchain.locate(host: .forTests, versionCache: cache), try SwiftToolchain.forTests()) }
         #expect(asked.version == direct.version)
         let stored = try String(contentsOf: cache, encoding: .utf8)
         try stored.replacingOccurrences(of: asked.version, with: "remembered").write(to: cache, atomically: true, encoding: .utf8)
-        #expect(try await onOwnThread { try SwiftToolchain.locate(versionCache: cache) }.version == "remembered")
+        #expect(try await onOwnThread { try SwiftToolchain.locate(host: .forTests, versionCache: cache) }.version == "remembered")
     }
 }
 
@@ -203,7 +203,7 @@ struct DriverTemporaryFolderTests {
         try "#!/bin/sh\nmkdir \"$TMPDIR/TemporaryDirectory.stand-in\" && printf %s \"$TMPDIR\" > \(seen.path)\n"
             .write(to: driver, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver.path)
-        let standIn = SwiftToolchain(swiftc: driver.path, version: "stand-in")
+        let standIn = SwiftToolchain(swiftc: driver.path, version: "stand-in", host: .forTests)
         let result: ChildProcess.Result = try await onOwnThread {
             try standIn.compile(["-c", "One.swift"], workingDirectory: folder.path, temporaryFolder: temporary)
         }

@@ -84,7 +84,7 @@ public enum SnippetBenchmark {
             try time {
                 let reloaded = try Workbook(root: workbook.root, exercisesFolder: workbook.exercisesFolder)
                 let runner = SnippetRunner(
-                    root: reloaded.root, toolchain: try SnippetRunner.toolchain(root: reloaded.root, environment: environment))
+                    root: reloaded.root, toolchain: try SnippetRunner.toolchain(root: reloaded.root, host: toolchain.host))
                 for chapter in reloaded.chapters { _ = try runner.run(chapter) }
             }
         }.min() ?? 0

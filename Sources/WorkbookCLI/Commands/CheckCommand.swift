@@ -97,7 +97,7 @@ enum CheckCommand: Command {
             throw UsageError.onlyWith(option: "format", value: "classroom", accepted: "text, json or junit",
                                       other: "a chapter (classroom reports one exercise: N.M)")
         }
-        let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root)
+        let integrity = WorkbookIntegrity.noticeInBackground(root: target.workbook.root, environment: context.environment)
         let format = options.format
         let out = options.out
         if let out {
@@ -121,9 +121,9 @@ enum CheckCommand: Command {
             }
         }
 
-        var grade = try target.grade(options: options.grader, console: console, environment: context.environment, showProgress: format == .text)
-        try target.record(grade)
-        let locate = CheckLocate(workbook: target.workbook, environment: context.environment, console: console)
+        var grade = try target.grade(options: options.grader, console: console, context: context, showProgress: format == .text)
+        let recorded = try target.record(grade)
+        let locate = CheckLocate(workbook: target.workbook, toolchain: try? context.toolchain(for: target.workbook), environment: context.environment, console: console)
         if format == .json, let locate { grade = locate.annotated(grade, chapter: target.chapter) }
         // Files added since `start` become known to the editor's other files.
         EditorConfiguration(workbook: target.workbook).refreshFileList(of: target.chapter)
@@ -144,13 +144,14 @@ enum CheckCommand: Command {
                 console.print(try ResultsJSON.chapter(fromWorkspace))
             }
         case .junit:
-            console.print(JUnitReport.xml(grade, chapter: target.chapter))
+            console.print(JUnitReport.xml(grade, chapter: target.chapter, hostname: ProcessInfo.processInfo.hostName))
         case .text, .classroom:
             var report = CheckReport(console: console, full: options.full)
             if let locate { report.locate = { locate.lines($0, in: target.chapter, among: grade) } }
-            report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade))
+            report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade, recorded: recorded))
         }
-        SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, integrity: integrity)
+        SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, sandbox: try context.toolchain(for: target.workbook).host.sandbox,
+                           integrity: integrity)
         if format == .classroom, let only = grade.exercises.first {
             let points = options.points ?? target.exercise?.points ?? 1
             let result = ClassroomResult.result(for: only, maxScore: points,
@@ -172,8 +173,8 @@ enum CheckCommand: Command {
         guard [.failed, .crashed, .timedOut].contains(grade.status), grade.tests.contains(where: { !$0.hidden && $0.status == .pass }) else {
             return []
         }
-        let toolchain = try SwiftToolchain.locate(environment: context.environment, cacheFolder: target.workbook.cacheFolder)
-        let starters = ClassGrader(root: target.workbook.root, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
+        let toolchain = try context.toolchain(for: target.workbook)
+        let starters = ClassGrader(course: target.workbook.course, toolchain: toolchain, options: options.grader, chapters: [target.chapter.number])
         return try StarterBaselines.forCheck(grade, workbook: target.workbook, chapter: target.chapter, toolchain: toolchain,
                                              options: options.grader) { try starters.starterPasses()[grade.id] ?? [] }
     }

@@ -17,10 +17,9 @@ final class CheckLocate: Sendable {
     /// `watch` redraw after an edit brings another grade (its times at least differ).
     private let found = Mutex<[Int: [ExerciseID: (grade: ExerciseGrade, found: Localization)]]>([:])
 
-    init?(workbook: Workbook, environment: [String: String], console: Console) {
+    init?(workbook: Workbook, toolchain: SwiftToolchain?, environment: [String: String], console: Console) {
         timings = CommandContext.wantsTimings(environment) ? console : nil
-        guard environment["WORKBOOK_LOCATE"] != "0",
-              let toolchain = try? SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder) else { return nil }
+        guard environment["WORKBOOK_LOCATE"] != "0", let toolchain else { return nil }
         var limits = RepairProbe.Limits()
         if let timings { limits.log = { timings.printError("workbook: " + $0) } }
         probe = RepairProbe(workbook: workbook, toolchain: toolchain, limits: limits)

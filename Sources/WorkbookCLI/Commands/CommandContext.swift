@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import WorkbookModel
+import WorkbookSystem
 import WorkbookToolchain
 
 /// What a command may use besides its arguments: the console, the environment, and
@@ -10,6 +12,16 @@ struct CommandContext {
     let currentDirectory: URL
     /// `--root` and `--exercises`, decoded.
     let global: GlobalOptions
+    /// The command's environment value, made on first use and then shared: the host (the
+    /// variables and the sandbox, probed once) and the toolchain located in it.
+    private let made = Made()
+
+    init(console: Console, environment: [String: String], currentDirectory: URL, global: GlobalOptions) {
+        self.console = console
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.global = global
+    }
 
     /// The workbook named by `--root`, `WORKBOOK_ROOT`, or found upward from the
     /// current directory; `--exercises`/`WORKBOOK_EXERCISES` names the workspace.
@@ -22,7 +34,28 @@ struct CommandContext {
     /// The Swift toolchain, located the one way every command locates it: `SWIFTC` or
     /// the PATH, with its version remembered in the workbook's cache.
     func toolchain(for workbook: Workbook) throws -> SwiftToolchain {
-        try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
+        try made.toolchain.withLock { toolchain in
+            if let toolchain { return toolchain }
+            let located = try SwiftToolchain.locate(host: host(for: workbook), cacheFolder: workbook.cacheFolder)
+            toolchain = located
+            return located
+        }
+    }
+
+    /// The command's environment and sandbox, probed once (its outcome remembered in the
+    /// workbook's cache between commands).
+    func host(for workbook: Workbook) -> HostEnvironment {
+        host(cacheFolder: workbook.cacheFolder)
+    }
+
+    /// `host(for:)`, for a command that has not loaded the workbook.
+    func host(cacheFolder: URL) -> HostEnvironment {
+        made.host.withLock { host in
+            if let host { return host }
+            let probed = HostEnvironment(variables: environment, probeMemo: cacheFolder)
+            host = probed
+            return probed
+        }
     }
 
     /// The root of the workbook `workbook()` loads, found without loading it.
@@ -47,4 +80,10 @@ struct CommandContext {
     func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
     }
+}
+
+/// What a command makes once and shares (`CommandContext`).
+private final class Made: Sendable {
+    let host = Mutex<HostEnvironment?>(nil)
+    let toolchain = Mutex<SwiftToolchain?>(nil)
 }

@@ -184,11 +184,12 @@ enum GradeCommand: Command {
             chapters = [try workbook.chapter(text).number]
         }
         let submissions = given.submissions
-        let out = given.out ?? workbook.root.appendingPathComponent(given.shard.map { "gradebook-shards/\($0.index)-of-\($0.count)" } ?? "gradebook")
+        let out = given.out ?? given.shard.map { workbook.root.appendingPathComponent("gradebook-shards/\($0.index)-of-\($0.count)") }
+            ?? workbook.url(WorkbookLayout.gradebook)
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [submissions],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         var students = try ClassSubmissions.find(in: submissions, scratch: CacheFolder.classZips.url(in: workbook.cacheFolder),
-                                                 workbook: workbook)
+                                                 workbook: workbook, environment: context.environment)
         if let deadline = given.deadline {
             students = SubmissionDeadline.apply(students, deadline: deadline, submissions: submissions,
                                                 scratch: CacheFolder.classZips.url(in: workbook.cacheFolder))
@@ -215,11 +216,11 @@ enum GradeCommand: Command {
         }
 
         let toolchain = try context.toolchain(for: workbook)
-        var grader = ClassGrader(root: workbook.root, toolchain: toolchain, options: options, chapters: chapters)
+        var grader = ClassGrader(course: workbook.course, toolchain: toolchain, options: options, chapters: chapters)
         if let jobs = given.jobs { grader.width = jobs }
         let started = Date()
         let bar = ClassProgress(console: console, started: started)
-        grader.progress = { done, total in bar.update(done: done, total: total) }
+        grader.progress = { bar.update(done: $0.graded, total: $0.of) }
         let results = try grader.grade(students)
         bar.finish()
         let starterPasses = try grader.starterPasses()
@@ -238,7 +239,7 @@ enum GradeCommand: Command {
         }
         return try publish(results, starterPasses: starterPasses, similarity: Similarity.of(results, workbook: workbook, chapters: chapters),
                            chapters: chapters, deadline: given.deadline, teacher: teacher, given: given, out: out, workbook: workbook,
-                           console: console, started: started)
+                           console: console, started: started, sandbox: toolchain.host.sandbox)
     }
 
     /// `grade --merge`: the shards in SUBMISSIONS checked to make one class of this
@@ -266,7 +267,7 @@ enum GradeCommand: Command {
         return try publish(merged.results, starterPasses: merged.starterPasses,
                            similarity: Similarity.of(sources: merged.sources, workbook: workbook, chapters: merged.chapters),
                            chapters: merged.chapters, deadline: merged.deadline, teacher: teacher, given: given, out: out,
-                           workbook: workbook, console: console, started: started)
+                           workbook: workbook, console: console, started: started, sandbox: try context.toolchain(for: workbook).host.sandbox)
     }
 
     /// What the teacher keeps beside the gradebook: overrides.csv, and the roster given.
@@ -311,7 +312,7 @@ enum GradeCommand: Command {
     /// the shards' merged (the same results give the same bytes).
     private static func publish(_ results: [ClassGrader.StudentResult], starterPasses: [ExerciseID: Set<String>], similarity: Similarity,
                                 chapters: [Int]?, deadline: Date?, teacher: TeacherFiles, given: Options, out: URL, workbook: Workbook,
-                                console: Console, started: Date) throws -> ExitCode {
+                                console: Console, started: Date, sandbox: Sandbox.Status) throws -> ExitCode {
         let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: starterPasses)
         let strangers = teacher.overrides.unknownStudents(in: asGraded)
         guard strangers.isEmpty else {
@@ -351,7 +352,7 @@ enum GradeCommand: Command {
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
                 + "(a reason to look, not a finding; grades do not depend on it)"))
-        SandboxNotice.print(on: console, inReport: true)
+        SandboxNotice.print(on: console, inReport: true, sandbox: sandbox)
         return results.contains { $0.student.problem != nil } ? .failure : .success
     }
 
@@ -378,7 +379,7 @@ enum GradeCommand: Command {
                               to out: URL, workbook: Workbook) throws {
         var feedback: [String: String] = [:]
         for result in results {
-            let folder = out.appendingPathComponent("students").appendingPathComponent(folderName(result.student.name))
+            let folder = out.appendingPathComponent(WorkbookLayout.studentsFolder).appendingPathComponent(folderName(result.student.name))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let report = Buffer()
             let console = Console(out: { report.append($0) }, error: { report.append($0) })
@@ -389,7 +390,7 @@ enum GradeCommand: Command {
                     CheckReport(console: console, full: true).print(grade, chapter: chapter, statuses: statuses)
                     try AtomicFile.write(try ResultsJSON.chapter(grade), to: folder.appendingPathComponent("\(chapter.stem).json"))
                     // For a CI server or an LMS plug-in that reads JUnit, as `check --format junit` writes it.
-                    try AtomicFile.write(JUnitReport.xml(grade, chapter: chapter), to: folder.appendingPathComponent("\(chapter.stem).junit.xml"))
+                    try AtomicFile.write(JUnitReport.xml(grade, chapter: chapter, hostname: ProcessInfo.processInfo.hostName), to: folder.appendingPathComponent("\(chapter.stem).junit.xml"))
                 }
                 console.print()
             }
@@ -398,7 +399,7 @@ enum GradeCommand: Command {
                                  to: folder.appendingPathComponent("feedback.html"))
             // Percent-encoded: a `#` or `?` in a name would end the link's path there.
             let segment = folderName(result.student.name)
-            feedback[result.student.name] = "students/"
+            feedback[result.student.name] = WorkbookLayout.studentsFolder + "/"
                 + (segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment) + "/feedback.html"
         }
         let statistics = ExerciseStatistics(

@@ -21,7 +21,6 @@ struct GradingContext {
     /// `3` names a chapter, `3.2` an exercise, and so does its file (an editor's task).
     init(_ target: String, in context: CommandContext) throws {
         workbook = try context.workbook()
-        Sandbox.rememberProbe(in: workbook.cacheFolder)
         if target.hasSuffix(".swift") {
             let (chapter, exercise) = try workbook.exercise(forFile: context.resolve(target))
             self.chapter = chapter
@@ -56,8 +55,9 @@ struct GradingContext {
     /// Grades, with a live "compiling … 2.4 s" line on a terminal; a failing exercise's
     /// possible dependency is noted only when a reference in its place changes the outcome
     /// (`ReferenceStandIns.noteEstablished`: one more grading of the chapter, only then).
-    func grade(options: Grader.Options, console: Console, environment: [String: String], showProgress: Bool) throws -> ChapterGrade {
-        let toolchain = try SwiftToolchain.locate(environment: environment, cacheFolder: workbook.cacheFolder)
+    func grade(options: Grader.Options, console: Console, context: CommandContext, showProgress: Bool) throws -> ChapterGrade {
+        let toolchain = try context.toolchain(for: workbook)
+        let environment = context.environment
         var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
         let line = ProgressLine(console: console, enabled: showProgress && console.interactive,
                                 timings: CommandContext.wantsTimings(environment))
@@ -74,9 +74,12 @@ struct GradingContext {
     /// The predict exercises whose wrong prediction, checked now, is the third different
     /// one (or later): their reports show the expected line.
     func predictionsToReveal() -> Set<ExerciseID> {
+        let predictions = chapter.exercises.filter { $0.kind.judge == .prediction && (exercise == nil || $0.id == exercise?.id) }
+        // progress.json is read before grading only when a prediction is graded.
+        guard !predictions.isEmpty else { return [] }
         let state = ProgressStore(workbook: workbook).load()
         var reveal: Set<ExerciseID> = []
-        for exercise in chapter.exercises where exercise.kind.judge == .prediction {
+        for exercise in predictions {
             let earlier = state[exercise.id].wrongPredictions ?? []
             let now = fileHash(of: exercise)
             let tries = earlier.count + (now.map { earlier.contains($0) ? 0 : 1 } ?? 0)
@@ -91,8 +94,10 @@ struct GradingContext {
             .map { ContentHash.of([String(decoding: $0, as: UTF8.self)]) }
     }
 
-    /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`.
-    func record(_ grade: ChapterGrade) throws {
+    /// Stores each grade, with the graded file's hash, in `.workbook/progress.json`;
+    /// returns the state as recorded (for `statuses(after:recorded:)`, without reading it again).
+    @discardableResult
+    func record(_ grade: ChapterGrade) throws -> ProgressState {
         try ProgressStore(workbook: workbook).update { state in
             for exercise in grade.exercises {
                 var entry = state[exercise.id]
@@ -119,10 +124,9 @@ struct GradingContext {
 }
 
 extension GradingContext {
-    /// Every exercise of the chapter as `list` shows it, read after `grade` was recorded:
-    /// the graded ones as graded, the others from their last check of the same file.
-    func statuses(after grade: ChapterGrade) -> [ExerciseID: ExerciseStatus] {
-        let state = ProgressStore(workbook: workbook).load()
+    /// Every exercise of the chapter as `list` shows it, from the state `record(grade)`
+    /// returned: the graded ones as graded, the others from their last check of the same file.
+    func statuses(after grade: ChapterGrade, recorded state: ProgressState) -> [ExerciseID: ExerciseStatus] {
         var statuses: [ExerciseID: ExerciseStatus] = [:]
         for exercise in chapter.exercises {
             statuses[exercise.id] = workbook.recordedStatus(of: exercise, in: chapter, state: state)

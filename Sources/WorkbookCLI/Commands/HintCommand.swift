@@ -78,7 +78,7 @@ enum HintCommand: Command {
         var options = Grader.Options()
         options.revealPredictions = [exercise.id]
         let grade = try GradingContext(workbook: workbook, chapter: chapter, exercise: exercise)
-            .grade(options: options, console: context.console, environment: context.environment, showProgress: false)
+            .grade(options: options, console: context.console, context: context, showProgress: false)
         guard let result = grade.exercises.first(where: { $0.id == exercise.id }) else { return }
         switch result.status {
         case .failed: context.console.print("Where your prediction first differs: \(result.message)")

@@ -36,7 +36,7 @@ enum LintCommand: Command {
         var findings = Linter(workbook: workbook).run()
         // The package too, when a toolchain is here to read it.
         // (Only for a real manifest: locating the toolchain runs `swiftc --version`.)
-        if (try? workbook.read("Package.swift"))?.contains("Package(") == true,
+        if (try? workbook.read(WorkbookLayout.manifest))?.contains("Package(") == true,
            let toolchain = try? context.toolchain(for: workbook) {
             let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
             findings = (findings + PackageCheck(workbook: workbook, swift: swift).findings()).sorted()

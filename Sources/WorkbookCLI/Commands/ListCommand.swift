@@ -36,7 +36,7 @@ enum ListCommand: Command {
         // A chapter too broken to parse is named, with why, never silently left out.
         let unparsed = workbook.diagnostics.filter { diagnostic in
             workbook.unparsedChapterNumbers.contains { number in
-                diagnostic.location.path.hasPrefix(String(format: "chapters/%02d-", number))
+                diagnostic.location.path.hasPrefix(WorkbookLayout.chapters + String(format: "/%02d-", number))
             }
         }
         for diagnostic in unparsed {

@@ -134,7 +134,7 @@ enum MutateCommand: Command {
         let format = given.format
         let line = ProgressLine(console: console, enabled: format == .text && console.interactive,
                                 timings: CommandContext.wantsTimings(context.environment))
-        runner.progress = { line.update($0) }
+        runner.progress = { line.update($0.progressText) }
         let run = try runner.run(chapters, only: only)
         let reports = run.reports
         line.finish()

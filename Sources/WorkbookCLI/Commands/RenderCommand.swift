@@ -76,7 +76,7 @@ enum RenderCommand: Command {
         let (workbook, preparation) = try load(context, edition: edition, rendered: rendered)
         let chapters = selection == "all" ? workbook.chapters : [try workbook.chapter(selection)]
         let output = given.out
-            ?? workbook.root.appendingPathComponent("handouts").appendingPathComponent(edition.rawValue)
+            ?? workbook.url(WorkbookLayout.handouts).appendingPathComponent(edition.rawValue)
         try HandoutWriter.checkOutputFolder(output, workbook: workbook)
 
         let hints = given.hints
@@ -104,8 +104,8 @@ enum RenderCommand: Command {
     /// THE place the snippet outputs come from: the snippet runner, which answers from its
     /// cache when a chapter has not changed. Without a Swift toolchain there is none, and
     /// the handouts show the chapters' expected outputs and say that figures need `workbook run`.
-    static func snippetResultProvider(root: URL, environment: [String: String]) -> (any SnippetResultProvider)? {
-        try? SnippetRunner(root: root, toolchain: SnippetRunner.toolchain(root: root, environment: environment))
+    static func snippetResultProvider(root: URL, host: HostEnvironment) -> (any SnippetResultProvider)? {
+        try? SnippetRunner(root: root, toolchain: SnippetRunner.toolchain(root: root, host: host))
     }
 
     /// The workbook, and the snippet runner made meanwhile on a thread of its own (finding
@@ -115,14 +115,14 @@ enum RenderCommand: Command {
     private static func load(_ context: CommandContext, edition: Edition, rendered: Set<Int>?) throws -> (Workbook, HandoutPreparation) {
         let root = try context.workbookRoot()
         let exercises = context.exercisesFolder
-        let environment = context.environment
+        let host = context.host(cacheFolder: Workbook.cacheFolder(root: root))
         let preparation = Promised<HandoutPreparation>()
         var workbook: Result<Workbook, any Error>?
         // Two lanes, so the runner is made while the chapters are parsed and waited for.
         for step in try BlockingLanes.map([true, false], width: 2, { isWorkbook -> Loading in
             guard isWorkbook else {
                 preparation.fulfill(HandoutPreparation(
-                    files: WorkbookFiles(root: root), edition: edition, results: snippetResultProvider(root: root, environment: environment),
+                    files: WorkbookFiles(root: root), edition: edition, results: snippetResultProvider(root: root, host: host),
                     rendered: rendered))
                 return .preparation
             }

@@ -76,13 +76,13 @@ enum RunCommand: Command {
         let workbook = try context.workbook()
         let chapters = target == "all" ? workbook.chapters : [try workbook.chapter(target)]
         if given.bench {
-            let toolchain = try SnippetRunner.toolchain(root: workbook.root, environment: context.environment)
+            let toolchain = try context.toolchain(for: workbook)
             let report = try SnippetBenchmark.measure(workbook, toolchain: toolchain, environment: context.environment)
             for line in report.lines { console.print(line) }
             // A missed target fails `make bench`, unless the machine is known to be noisy.
             return report.missedTargets.isEmpty || context.environment["BENCH_WARN_ONLY"] == "1" ? .success : .failure
         }
-        var runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        var runner = SnippetRunner(root: workbook.root, toolchain: try context.toolchain(for: workbook), options: options)
         if workbook.isRelease {
             // A release has no reference modules: the chapters import the learner's, as the
             // playground does (an untouched compile starter left out), so a snippet that
@@ -185,7 +185,7 @@ enum RunCommand: Command {
             console.printError("This is a student release: the model answers are not in it (your teacher has them); run it without --reference to import your own exercises.")
             return .inRelease
         }
-        let runner = try SnippetRunner(workbook: workbook, environment: context.environment, options: options)
+        let runner = SnippetRunner(root: workbook.root, toolchain: try context.toolchain(for: workbook), options: options)
         let text = String(decoding: data, as: UTF8.self)
         let chapterModules = runner.importedModules(of: text).filter { $0.hasPrefix("Chapter") }
         var sources = LearnerModules.Sources()

@@ -66,7 +66,7 @@ enum WatchCommand: Command {
         }
         let toolchain = try context.toolchain(for: workbook)
         let quit = QuitKeys(enabled: console.interactive)
-        let locate = CheckLocate(workbook: workbook, environment: context.environment, console: console)
+        let locate = CheckLocate(workbook: workbook, toolchain: toolchain, environment: context.environment, console: console)
         defer { quit.restore() }
 
         func check(_ chapter: Chapter, only: ExerciseID?) {
@@ -83,12 +83,12 @@ enum WatchCommand: Command {
                                                                   chapter: chapter, toolchain: toolchain, options: grader.options)
                 line.finish()
                 let context = GradingContext(workbook: workbook, chapter: chapter)
-                try context.record(grade)
+                let recorded = try context.record(grade)
                 var report = CheckReport(console: console)
                 report.titlePrinted = true
                 report.screenRows = console.height
                 if let locate { report.locate = { locate.lines($0, in: chapter, among: grade) } }
-                report.print(grade, chapter: chapter, statuses: context.statuses(after: grade))
+                report.print(grade, chapter: chapter, statuses: context.statuses(after: grade, recorded: recorded))
             } catch {
                 line.finish()
                 console.printError("error: \(error)")

@@ -1,4 +1,5 @@
 import WorkbookGrading
+import WorkbookMutation
 
 extension GradingEvent {
     /// The event as the progress line (and `WORKBOOK_TIMINGS=1`'s phases) say it.
@@ -12,4 +13,9 @@ extension GradingEvent {
         case .runningPrograms(let count): return "running \(count == 1 ? "the program" : "\(count) programs") to compare"
         }
     }
+}
+
+extension MutationProgress {
+    /// As `mutate`'s progress line says it.
+    var progressText: String { "chapter \(chapter): mutant \(graded) of \(of)" }
 }

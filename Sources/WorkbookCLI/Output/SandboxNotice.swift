@@ -7,16 +7,17 @@ import WorkbookSystem
 /// when the workbook's own files were changed since its last commit.
 enum SandboxNotice {
     /// A line in a text report; on standard error for machine formats, which have no place for it.
-    /// `integrity`: the workbook's own files' notice, when one was asked for (`WorkbookIntegrity`).
-    static func print(on console: Console, inReport: Bool, integrity: Promised<String?>? = nil) {
+    /// `sandbox`: the command's (`HostEnvironment.sandbox`). `integrity`: the workbook's own
+    /// files' notice, when one was asked for (`WorkbookIntegrity`).
+    static func print(on console: Console, inReport: Bool, sandbox: Sandbox.Status, integrity: Promised<String?>? = nil) {
         if let notice = integrity?.value {
             if inReport { console.print(console.styled(notice, .yellow)) } else { console.printError(notice) }
         }
-        guard !Sandbox.status.isOn || !Sandbox.status.unavailable.isEmpty else { return }
+        guard !sandbox.isOn || !sandbox.unavailable.isEmpty else { return }
         if inReport {
-            console.print(console.styled(Sandbox.status.summary, .yellow))
+            console.print(console.styled(sandbox.summary, .yellow))
         } else {
-            console.printError("note: " + Sandbox.status.summary)
+            console.printError("note: " + sandbox.summary)
         }
     }
 }

@@ -82,11 +82,11 @@ struct GradingBuild {
         func wantedAllBroken() -> Bool { !wanted.isEmpty && wanted.allSatisfy { plan.broken[$0] != nil } }
         settings.events?(.compilingSupport)
         let dependencies = try supportModules()
-        let moduleFolder = workbook.url("Sources/\(moduleName)")
+        let moduleFolder = workbook.url(WorkbookLayout.moduleSources(moduleName))
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
         let leftOut = Set(settings.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
-        let allTestFiles = ModuleBuilder.sources(in: workbook.url("Tests/\(moduleName)Tests"))
+        let allTestFiles = ModuleBuilder.sources(in: workbook.url(WorkbookLayout.moduleTests(moduleName)))
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
         let refusals = BuildRefusals(toolchain: settings.toolchain, paths: settings.paths, exercises: exercises)
         let shorten = settings.paths.shorten
@@ -181,8 +181,8 @@ struct GradingBuild {
 
     /// `Diner` and `Stage`, built (or found in the cache) the way snippets get them.
     private func supportModules() throws -> [ModuleBuilder.BuiltModule] {
-        let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
-        if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
+        let resolution = ImportableModules(root: workbook.root, builder: builder).build(WorkbookLayout.supportModules)
+        if let broken = WorkbookLayout.supportModules.first(where: { resolution.failures[$0] != nil }) {
             let reason = resolution.failures[broken]!
             // Not the module's fault: the cache could not be written (a full disk was
             // reported as "module Stage does not compile", measured).
@@ -197,7 +197,7 @@ struct GradingBuild {
     /// The module, or its diagnostics; failures are cached too, so re-checking an
     /// unchanged broken file does not compile it again. Built incrementally in
     /// `.workbook/cache/builds/`: an edit inside one function recompiles one file.
-    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> CompileResult<IncrementalModuleBuilder.Built> {
+    private func compileModule(sources: [URL], dependencies: [ModuleBuilder.BuiltModule]) -> BuildResult<IncrementalModuleBuilder.Built> {
         // Diagnostics name the files by their paths: the key holds the paths too, so one
         // workspace's failure is never shown in another's (two students, one root).
         var pathsHash = ContentHash()
@@ -291,12 +291,12 @@ struct GradingBuild {
 
     private func compileTests(
         module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], at place: TestObjectsPlace
-    ) -> CompileResult<TestObjects> {
+    ) -> BuildResult<TestObjects> {
         let (tests, named, failureFile) = (place.tests, place.named, place.failureFile)
         let objects = tests.folder
         // Kept as the compiler said it (relative, so the memo is right in any copy), and
         // read with this workbook's absolute paths, as blame expects them.
-        func failure(_ text: String) -> CompileResult<TestObjects> {
+        func failure(_ text: String) -> BuildResult<TestObjects> {
             .failure(CompilerDiagnostics(TestSourcePaths.absolute(text, names: named)))
         }
         if let data = FileManager.default.contents(atPath: failureFile.path) {

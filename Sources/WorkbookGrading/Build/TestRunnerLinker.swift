@@ -19,13 +19,13 @@ struct TestRunnerLinker {
     /// a small shared library, linked anew per edit (a hundredth of a second), and the
     /// runner executable — the tests, the support libraries — is linked once per module
     /// interface. Otherwise, or if that fails, one static executable as the driver links it.
-    func link(_ inputs: RunnerInputs) -> CompileResult<TestRunner> {
+    func link(_ inputs: RunnerInputs) -> BuildResult<TestRunner> {
         let (module, dependencies, tests) = (inputs.module, inputs.dependencies, inputs.tests)
         do {
             let testObjects = try FileManager.default.contentsOfDirectory(atPath: tests.folder.path)
                 .filter { $0.hasSuffix(".o") }.sorted().map { tests.folder.appendingPathComponent($0) }
             // A link compiles no code: whatever stops the shared one, the driver links.
-            let shared = inputs.commands.map { commands in { () -> DirectAttempt<CompileResult<TestRunner>> in
+            let shared = inputs.commands.map { commands in { () -> DirectAttempt<BuildResult<TestRunner>> in
                 (try? linkShared(module: module, dependencies: dependencies, tests: tests, testObjects: testObjects, commands: commands))
                     .map { .built(.success($0)) } ?? .backEndFailed
             } }
@@ -48,10 +48,12 @@ struct TestRunnerLinker {
         let library = try produce(in: CacheFolder.sharedModules.url(in: cache), named: "\(module.name)-\(module.key)",
                                   file: libraryName) { scratch, output in
             // What the runner loads; the module's library asks only for what is missing.
-            guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else { return false }
+            guard let provided = AutolinkEntries.read(testObjects + archives).map(Set.init) else {
+                return .failure(CompilerDiagnostics("the tests' objects name no libraries to read"))
+            }
             return try commands.link(module.objects, into: output, in: scratch, shared: true,
-                                     linkerFlags: ["-soname", libraryName], provided: provided) == nil
-        }
+                                     linkerFlags: ["-soname", libraryName], provided: provided).map { _ in }
+        }.product
         guard let library else { return nil }
         var runnerHash = ContentHash()
         runnerHash.combine("shared-module-runner-v1")
@@ -62,18 +64,18 @@ struct TestRunnerLinker {
             // Every member of the support libraries, exported: the module's library
             // may use what the tests never do.
             try commands.link(testObjects + [library], into: output, in: scratch,
-                              linkerFlags: ["--whole-archive"] + archives.map(\.path) + ["--no-whole-archive", "--export-dynamic"]) == nil
-        }
+                              linkerFlags: ["--whole-archive"] + archives.map(\.path) + ["--no-whole-archive", "--export-dynamic"]).map { _ in }
+        }.product
         guard let runner else { return nil }
-        let inherited = ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
+        let inherited = toolchain.host.variables["LD_LIBRARY_PATH"].map { ":" + $0 } ?? ""
         return TestRunner(executable: runner, environment: ["LD_LIBRARY_PATH": library.deletingLastPathComponent().path + inherited])
     }
 
     /// Finds `<folder>/<name>/<file>`, or makes it with `make(scratch, output)` in a
-    /// scratch folder renamed into place (so a half-made file is never found). Nil when
-    /// `make` says it failed.
-    private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> Bool) throws -> URL? {
-        try CacheEntry(folder.appendingPathComponent(name), product: file).produce { scratch in
+    /// scratch folder renamed into place (so a half-made file is never found), or what
+    /// `make` said went wrong.
+    private func produce(in folder: URL, named name: String, file: String, make: (URL, URL) throws -> BuildResult<Void>) throws -> BuildResult<URL> {
+        try CacheEntry(folder.appendingPathComponent(name), product: file).build { scratch in
             try make(scratch, scratch.appendingPathComponent(file))
         }
     }
@@ -82,14 +84,13 @@ struct TestRunnerLinker {
     /// cached by what went in.
     private func linkStatic(
         module: IncrementalModuleBuilder.Built, dependencies: [ModuleBuilder.BuiltModule], tests: GradingBuild.TestObjects, testObjects: [URL]
-    ) throws -> CompileResult<URL> {
+    ) throws -> BuildResult<URL> {
         var runnerHash = ContentHash()
         runnerHash.combine(tests.key)
         runnerHash.combine(module.key)
         // Objects first, then the static libraries, dependents before what they use.
         let inputs = testObjects + module.objects + dependencies.reversed().map(\.archive)
-        var failure: String?
-        let runner = try produce(in: CacheFolder.runners.url(in: cache), named: "\(module.name)-\(runnerHash.hex)",
+        return try produce(in: CacheFolder.runners.url(in: cache), named: "\(module.name)-\(runnerHash.hex)",
                                  file: "runner") { scratch, output in
             // The driver writes its list of the libraries to link (`runner.autolink`, from
             // swift-autolink-extract) beside the first object it is given: handed the
@@ -108,10 +109,7 @@ struct TestRunnerLinker {
             }
             let result = try toolchain.compile(SwiftToolchain.languageFlags + paths + ["-o", output.path],
                                                       workingDirectory: scratch.path)
-            failure = result.standardError + result.standardOutput
-            return result.termination.isSuccess
+            return result.termination.isSuccess ? .success(()) : .failure(CompilerDiagnostics(result.standardError + result.standardOutput))
         }
-        guard let runner else { return .failure(CompilerDiagnostics(failure ?? "the tests could not be linked")) }
-        return .success(runner)
     }
 }

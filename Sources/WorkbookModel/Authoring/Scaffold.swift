@@ -30,7 +30,7 @@ public struct Scaffold: Sendable {
 
     public func chapter(number: Int, slug: String, title: String) throws -> Report {
         guard (1...99).contains(number), slug.range(of: #"^[a-z0-9]+(-[a-z0-9]+)*$"#, options: .regularExpression) != nil else {
-            throw WorkbookError.unreadable(path: "chapters/", reason: "a chapter is NN-slug: a number from 1 to 99 and lower-case words joined by '-'")
+            throw WorkbookError.unreadable(path: WorkbookLayout.chapters + "/", reason: "a chapter is NN-slug: a number from 1 to 99 and lower-case words joined by '-'")
         }
         // A chapter that exists is never added to (not even one of the same slug): its
         // exercises come one by one from `new exercise`.
@@ -41,7 +41,7 @@ public struct Scaffold: Sendable {
         let stem = String(format: "%02d-", number) + slug
         let module = Self.moduleName(number: number, slug: slug)
         var report = Report()
-        try create("chapters/\(stem).md", """
+        try create(WorkbookLayout.chapterFile(stem: stem), """
             # \(title)
 
             By the end of this chapter you will be able to … (what the reader can do, and the
@@ -66,18 +66,18 @@ public struct Scaffold: Sendable {
             * …
 
             """, &report)
-        try create("chapters/hints/\(stem).md", """
+        try create(WorkbookLayout.hintsFile(stem: stem), """
             # Hints: \(title)
 
             The hints for chapter \(number)'s exercises, kept out of the chapter. Ask for them one
             at a time with `workbook hint \(number).M`.
 
             """, &report)
-        try create("Sources/\(module)/Support.swift", """
+        try create(WorkbookLayout.moduleSources(module) + "/Support.swift", """
             // Code the exercises of chapter \(number) share. (SwiftPM wants a target to have a file.)
 
             """, &report)
-        try create("Tests/\(module)Tests/Support.swift", """
+        try create(WorkbookLayout.moduleTests(module) + "/Support.swift", """
             // Helpers the tests of chapter \(number) share.
 
             """, &report)
@@ -104,7 +104,7 @@ public struct Scaffold: Sendable {
         let function = name.prefix(1).lowercased() + name.dropFirst()
         let heading = "Exercise \(id): \(title)"
         var report = Report()
-        try create("Sources/\(module)/\(file).swift", """
+        try create(WorkbookLayout.moduleSources(module) + "/\(file).swift", """
             /// \(heading): what the learner writes, in one sentence.
             public func \(function)() -> Int {
                 \(SolutionMarkers.begin)
@@ -116,7 +116,7 @@ public struct Scaffold: Sendable {
             }
 
             """, &report)
-        try create("Tests/\(module)Tests/\(file)Tests.swift", """
+        try create(WorkbookLayout.moduleTests(module) + "/\(file)Tests.swift", """
             import Testing
             import \(module)
 
@@ -139,7 +139,7 @@ public struct Scaffold: Sendable {
             Tests: [\(file)Tests.swift](../Tests/\(module)Tests/\(file)Tests.swift)
 
             """, &report)
-        try append(to: "chapters/hints/\(chapter.stem).md", unless: "## \(heading)", """
+        try append(to: WorkbookLayout.hintsFile(stem: chapter.stem), unless: "## \(heading)", """
 
             ## \(heading)
 
@@ -183,9 +183,9 @@ public struct Scaffold: Sendable {
     /// Adds the module to `chapterModules` in Package.swift (this workbook's shape); says
     /// what to add by hand when the manifest has another shape.
     private func addToPackage(_ module: String, _ report: inout Report) throws {
-        guard let manifest = try? workbook.read("Package.swift") else { return }
+        guard let manifest = try? workbook.read(WorkbookLayout.manifest) else { return }
         if manifest.contains("\"\(module)\"") {
-            report.kept.append("Package.swift")
+            report.kept.append(WorkbookLayout.manifest)
             return
         }
         guard let start = manifest.range(of: "let chapterModules = ["),
@@ -198,7 +198,7 @@ public struct Scaffold: Sendable {
         modules.append("\"\(module)\"")
         modules.sort()
         let list = "\n" + modules.map { "    \($0),\n" }.joined()
-        try AtomicFile.write(manifest.replacingCharacters(in: start.upperBound..<end.lowerBound, with: list), to: workbook.url("Package.swift"))
-        report.changed.append("Package.swift")
+        try AtomicFile.write(manifest.replacingCharacters(in: start.upperBound..<end.lowerBound, with: list), to: workbook.url(WorkbookLayout.manifest))
+        report.changed.append(WorkbookLayout.manifest)
     }
 }

@@ -3,7 +3,7 @@
 /// the code did not open, processes, ending the process). Each is a note, never a
 /// failure: the sandbox already contains them; a teacher decides. An exercise allows one
 /// with `· Allows: exit` in its files paragraph (`docs/chapter-format.md`).
-public enum EscapeHatches {
+package enum EscapeHatches {
     /// How a hatch is found, in the code's tokens (comments and strings left out).
     public enum Match: Sendable, Equatable {
         /// A call of a free function whose name is one of these or starts with `prefix`
@@ -60,5 +60,5 @@ public enum EscapeHatches {
 
     /// The names `Allows:` takes: the table's, and `unsafe` (unsafe constructs and their
     /// markers, refused in a learner's file otherwise: `UnsafeMemoryScan`).
-    public static var allowable: [String] { names + ["unsafe"] }
+    package static var allowable: [String] { names + ["unsafe"] }
 }

@@ -2,7 +2,7 @@
 /// silences a compiler check the exercise is about instead of meeting it. An exercise
 /// names them with `· Forbids: `nonisolated(unsafe)`` in its files paragraph
 /// (`docs/chapter-format.md`); a file that uses one does not compile for grading.
-public enum ForbiddenConstructs {
+package enum ForbiddenConstructs {
     public struct Construct: Sendable, Equatable {
         /// What `Forbids:` and the refusal call it.
         public let name: String

@@ -9,15 +9,15 @@ import Foundation
 /// live in an `extension` of that exercise's suite type: the grader runs an exercise by
 /// its suite's name, so the hidden tests run with the visible ones and nothing else has
 /// to know about them. Without the file, the suite is just its visible tests.
-public enum HiddenTests {
+package enum HiddenTests {
     /// The folder's name inside a test target.
     public static let folderName = "Hidden"
 
     /// Whether `path` (absolute or root-relative) is a hidden test file.
-    public static func isHidden(_ path: String) -> Bool {
+    package static func isHidden(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         guard let index = parts.lastIndex(of: folderName), index > 0 else { return false }
-        return parts[..<index].contains { $0 == "Tests" || $0.hasSuffix("Tests") } && path.hasSuffix(".swift")
+        return parts[..<index].contains { $0 == WorkbookLayout.tests || $0.hasSuffix("Tests") } && path.hasSuffix(".swift")
     }
 
     /// The hidden file for an exercise's visible tests file (root-relative), whether or not it exists.
@@ -29,7 +29,7 @@ public enum HiddenTests {
     }
 
     /// The visible suite a hidden file's name ties it to: `Ex2_LoadInventoryHiddenTests.swift` → `Ex2_LoadInventoryTests`.
-    public static func suiteName(forHiddenFile path: String) -> String? {
+    package static func suiteName(forHiddenFile path: String) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasSuffix("HiddenTests.swift"), name.count > "HiddenTests.swift".count else { return nil }
         return String(name.dropLast("HiddenTests.swift".count)) + "Tests"

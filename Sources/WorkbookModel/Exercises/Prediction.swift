@@ -1,7 +1,7 @@
 /// What a predict exercise's file says the program prints: its lines, with the lines
 /// that start with `//` (the file's instructions, the solution markers) left out,
 /// trailing white space trimmed as outputs are, and blank lines at either end dropped.
-public struct Prediction: Sendable, Equatable {
+package struct Prediction: Sendable, Equatable {
     /// One predicted line and the file line it was written on (1-based).
     public struct Line: Sendable, Equatable {
         public var text: String
@@ -27,7 +27,7 @@ public struct Prediction: Sendable, Equatable {
 
     /// The first line where the prediction and the program's `output` part, or nil
     /// when they agree line for line.
-    public func firstDifference(from output: String) -> Difference? {
+    package func firstDifference(from output: String) -> Difference? {
         let actual = OutputComparison.normalized(output)
         let printed = actual.isEmpty ? [] : actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let predictedTexts = lines.map(\.text)
@@ -44,7 +44,7 @@ public struct Prediction: Sendable, Equatable {
     }
 
     /// Where a prediction first parts from the output: the output's line `number`.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// What kind of difference it is, told from the lines around it.
         public enum Kind: String, Sendable, Equatable {
             /// The predicted line is printed, and the printed one predicted, but elsewhere.
@@ -108,7 +108,7 @@ public struct Prediction: Sendable, Equatable {
         }
 
         /// The expected line itself, for when the learner asks (or has tried three times).
-        public var revealed: String {
+        package var revealed: String {
             if let printed { return "line \(number) of the output is “\(printed)”" }
             return "the output has no line \(number): it ends after line \(number - 1)"
         }

@@ -7,14 +7,14 @@ public enum SolutionMarkers {
     package static let end = "// END SOLUTION"
     package static let starter = "// STARTER:"
     /// What a region without a `// STARTER:` part becomes.
-    public static let defaultStub = #"fatalError("Exercise not written yet")"#
+    package static let defaultStub = #"fatalError("Exercise not written yet")"#
 
     /// The regions of a reference file, by line.
     public struct Region: Sendable, Equatable {
         public var beginLine: Int
         public var endLine: Int
         /// The `// STARTER:` line, when the region has one.
-        public var starterLine: Int?
+        package var starterLine: Int?
 
         /// The solution's own lines: after `BEGIN SOLUTION`, before `// STARTER:` (or
         /// `END SOLUTION`); nil when the region holds none.
@@ -98,7 +98,7 @@ public enum SolutionMarkers {
     /// line `n`'s reference line, and the columns the uncommenting took off (`// ` is 3),
     /// so a compiler's `starter:line:column` can be shown at the reference's
     /// `line:column`. A region's stub stands for its `// BEGIN SOLUTION` line.
-    public struct LineMap: Sendable, Equatable {
+    package struct LineMap: Sendable, Equatable {
         public var lines: [(line: Int, columnShift: Int)]
 
         public static func == (lhs: LineMap, rhs: LineMap) -> Bool {
@@ -115,7 +115,7 @@ public enum SolutionMarkers {
 
     /// The line map of the starter `starter(from:path:)` derives from `source`: the same
     /// walk over the regions, counting instead of copying.
-    public static func starterLineMap(from source: String, path: String) throws(WorkbookError) -> LineMap {
+    package static func starterLineMap(from source: String, path: String) throws(WorkbookError) -> LineMap {
         let regions = try regions(in: source, path: path)
         let lines = TextLines.split(source)
         var map: [(line: Int, columnShift: Int)] = []

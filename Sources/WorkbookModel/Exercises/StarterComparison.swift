@@ -6,10 +6,10 @@ import WorkbookSystem
 /// untouched: nothing in it could make a test pass that the starter fails, and a grade
 /// of it would be the starter's (measured: such a copy of chapter 3 earned 1.12 of 11
 /// points, from the tests its starters happen to pass).
-public enum StarterComparison {
+package enum StarterComparison {
     /// `swift`: compare the code with its comments left out (strings are code); else
     /// (a prediction's text) compare the lines alone.
-    public static func isUntouched(_ text: String, starter: String, swift: Bool) -> Bool {
+    package static func isUntouched(_ text: String, starter: String, swift: Bool) -> Bool {
         text == starter || remembered(text, swift: swift) == remembered(starter, swift: swift)
     }
 

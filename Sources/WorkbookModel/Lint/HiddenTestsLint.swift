@@ -13,7 +13,7 @@ struct HiddenTestsLint {
         var anyHidden = false
         for chapter in workbook.chapters {
             guard let module = chapter.moduleName else { continue }
-            let files = HiddenTests.files(inTarget: "Tests/\(module)Tests", workbook: workbook)
+            let files = HiddenTests.files(inTarget: WorkbookLayout.moduleTests(module), workbook: workbook)
             anyHidden = anyHidden || !files.isEmpty
             if files.isEmpty, chapter.exercises.contains(where: { $0.testsFile != nil && $0.kind.judge == .tests }) {
                 withoutHidden.append(chapter)

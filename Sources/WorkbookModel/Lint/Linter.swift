@@ -49,11 +49,11 @@ public struct Linter {
         guard let reference = exercise.referenceFile else { return [] }
         switch exercise.kind.judge {
         case .prediction:
-            guard reference.hasPrefix("Sources/Predictions/") else {
+            guard reference.hasPrefix(WorkbookLayout.predictions + "/") else {
                 return [Diagnostic(at: location, "the reference prediction of exercise \(exercise.id) belongs under Sources/Predictions/ (outside every module), not \(reference)")]
             }
         case .tests:
-            guard reference.hasPrefix("Sources/") && reference.hasSuffix(".swift") else {
+            guard reference.hasPrefix(WorkbookLayout.sources + "/") && reference.hasSuffix(".swift") else {
                 return [Diagnostic(at: location, "the reference file of exercise \(exercise.id) must be a .swift file under Sources/, not \(reference)")]
             }
         }
@@ -101,7 +101,7 @@ public struct Linter {
 
     private func checkTests(of exercise: Exercise, at location: SourceLocation) -> [Diagnostic] {
         guard let tests = exercise.testsFile, let suite = exercise.suiteName else { return [] }
-        guard tests.hasPrefix("Tests/"), tests.hasSuffix(".swift") else {
+        guard tests.hasPrefix(WorkbookLayout.tests + "/"), tests.hasSuffix(".swift") else {
             return [Diagnostic(at: location, "the tests of exercise \(exercise.id) must be a .swift file under Tests/, not \(tests)")]
         }
         let source: String
@@ -166,13 +166,13 @@ public struct Linter {
     /// Files with solution markers that no exercise names: their starters would
     /// never reach a learner.
     private func orphanReferences(named: Set<String>) -> [Diagnostic] {
-        let sources = workbook.url("Sources")
+        let sources = workbook.url(WorkbookLayout.sources)
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var findings: [Diagnostic] = []
         while let next = walker.nextObject() as? String {
             // Reference predictions (`Sources/Predictions/…/*.txt`) carry markers too.
             guard next.hasSuffix(".swift") || (next.hasPrefix("Predictions/") && next.hasSuffix(".txt")) else { continue }
-            let path = "Sources/" + next
+            let path = WorkbookLayout.sources + "/" + next
             guard !named.contains(path), !belongsToUnparsedChapter(path), let text = try? workbook.read(path) else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if let index = lines.firstIndex(where: { $0.trimmingWhitespace == SolutionMarkers.begin }) {

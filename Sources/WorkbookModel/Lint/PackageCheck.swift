@@ -17,13 +17,13 @@ public struct PackageCheck: Sendable {
     }
 
     public func findings() -> [Diagnostic] {
-        let manifest = SourceLocation(path: "Package.swift", line: 1)
-        guard let text = try? workbook.read("Package.swift"), text.contains("Package(") else { return [] }
+        let manifest = SourceLocation(path: WorkbookLayout.manifest, line: 1)
+        guard let text = try? workbook.read(WorkbookLayout.manifest), text.contains("Package(") else { return [] }
         let targets: Set<String>
         switch self.targets(manifest: text) {
         case .success(let names): targets = names
         case .failure(let failure):
-            return [Diagnostic(at: SourceLocation(path: "Package.swift", line: failure.line ?? 1), failure.message)]
+            return [Diagnostic(at: SourceLocation(path: WorkbookLayout.manifest, line: failure.line ?? 1), failure.message)]
         }
         var findings: [Diagnostic] = []
         var used: Set<String> = []
@@ -36,12 +36,12 @@ public struct PackageCheck: Sendable {
         }
         for chapter in workbook.chapters {
             guard let module = chapter.moduleName else { continue }
-            used.formUnion([module, module + "Tests"])
+            used.formUnion([module, WorkbookLayout.testTarget(of: module)])
             if !targets.contains(module) {
                 findings.append(Diagnostic(at: chapter.titleLocation,
                     "Package.swift declares no target \(module), the module of chapter \(chapter.number)'s reference files; add it (chapterModules lists them)"))
             }
-            if chapter.exercises.contains(where: { $0.testsFile != nil }), !targets.contains(module + "Tests") {
+            if chapter.exercises.contains(where: { $0.testsFile != nil }), !targets.contains(WorkbookLayout.testTarget(of: module)) {
                 findings.append(Diagnostic(at: chapter.titleLocation,
                     "Package.swift declares no test target \(module)Tests for chapter \(chapter.number)'s tests; `swift test` would never run them"))
             }

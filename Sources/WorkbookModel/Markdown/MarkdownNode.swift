@@ -11,7 +11,7 @@ public struct MarkdownNode: Sendable, Equatable {
         case emphasis, strong, link, image
 
         /// Whether this is a block (has its own line) rather than an inline.
-        public var isBlock: Bool {
+        package var isBlock: Bool {
             switch self {
             case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock,
                  .paragraph, .heading, .thematicBreak:
@@ -136,7 +136,7 @@ public struct MarkdownNode: Sendable, Equatable {
 
     /// The node's text with formatting removed, inline code kept in backticks: how the
     /// text reads in a terminal.
-    public var plainText: String {
+    package var plainText: String {
         switch kind {
         case .text, .codeBlock:
             return literal ?? ""

@@ -2,7 +2,7 @@ import CCmark
 
 /// Parses CommonMark with cmark and returns a Swift tree. The C tree is walked with
 /// cmark's iterator, converted, and freed before `parse` returns.
-public enum MarkdownParser {
+package enum MarkdownParser {
     /// Parses `text` (already valid UTF-8). `path` labels every node's location.
     public static func parse(_ text: String, path: String) -> MarkdownNode {
         parseReportingDepth(text, path: path).document
@@ -12,11 +12,11 @@ public enum MarkdownParser {
     /// itself copes with any depth, but every walk of the Swift tree recurses: a chapter
     /// of 30,000 nested quotes overflowed the stack of every command (measured). No
     /// chapter needs more than a handful.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// The tree, and where the first block nested deeper than `maximumDepth` starts
     /// (that block and all inside it are left out of the tree).
-    public static func parseReportingDepth(_ text: String, path: String) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
+    package static func parseReportingDepth(_ text: String, path: String) -> (document: MarkdownNode, tooDeep: SourceLocation?) {
         // The String's own bytes: cmark only reads them (an array of them was a copy of
         // every chapter, fresh memory for the kernel to fault in).
         var text = text

@@ -39,13 +39,13 @@ public struct Chapter: Sendable, Equatable {
     }
 
     /// The chapter's hints, out of the reading path: `chapters/hints/03-queues.md`.
-    public var hintsPath: String { Chapter.hintsPath(forChapterAt: path) }
+    package var hintsPath: String { Chapter.hintsPath(forChapterAt: path) }
 
     /// `chapters/hints/NN-slug.md` for `chapters/NN-slug.md`.
-    public static func hintsPath(forChapterAt path: String) -> String {
+    package static func hintsPath(forChapterAt path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let name = parts.popLast() ?? path
-        return (parts + ["hints", name]).joined(separator: "/")
+        return (parts + [WorkbookLayout.hintsFolderName, name]).joined(separator: "/")
     }
 
     /// The chapter's Swift module, from its exercises' reference files.

@@ -25,7 +25,7 @@ public struct Exercise: Sendable, Equatable {
     /// is right (from the hints file's `> Why:` quote).
     public var explanation: Hint?
     /// A compile exercise's expected diagnostic: the starter's errors must contain it.
-    public var starterError: String?
+    package var starterError: String?
     /// Earlier exercises whose learner code this one's tests use (`Uses: 4.2`).
     public var uses: [ExerciseID] = []
     /// A predict exercise's program: the line of its `swift run predict` snippet.
@@ -38,13 +38,13 @@ public struct Exercise: Sendable, Equatable {
     /// 1 unless its files paragraph says `· Points: 3`.
     public var points: Int { statedPoints ?? 1 }
     /// The files paragraph's `Points:`, when it has one.
-    public var statedPoints: Int?
+    package var statedPoints: Int?
     /// The escape hatches (`EscapeHatches.table` names) its submissions may use unflagged:
     /// the files paragraph's `· Allows: Process, exit`.
     public var allows: [String] = []
     /// Constructs (`ForbiddenConstructs.table` names) its statement rules out, refused in
     /// a learner's file: the files paragraph's `· Forbids: `nonisolated(unsafe)``.
-    public var forbids: [String] = []
+    package var forbids: [String] = []
     /// Where the `Reference:`/`Tests:` paragraph is, for diagnostics about those files.
     public var filesLocation: SourceLocation?
 
@@ -71,13 +71,11 @@ public struct Exercise: Sendable, Equatable {
     public var moduleName: String? {
         // A predict exercise's reference is a prediction, in no module.
         guard let referenceFile, kind.judge == .tests else { return nil }
-        let parts = referenceFile.split(separator: "/")
-        guard parts.count >= 3, parts[0] == "Sources" else { return nil }
-        return String(parts[1])
+        return WorkbookLayout.module(ofSourceFile: referenceFile)
     }
 
     /// The test suite's type name: the tests file's name without `.swift`.
-    public var suiteName: String? {
+    package var suiteName: String? {
         testsFile.map { name in
             let file = lastComponent(name)
             return file.hasSuffix(".swift") ? String(file.dropLast(6)) : file

@@ -21,7 +21,7 @@ extension Exercise.Kind {
     /// Whether the untouched starter compiles. A compile exercise's starter is rejected by
     /// Swift 6 on purpose (`verify` proves it), so its reference stands in for it in a
     /// build, and it is left out of runs without a build that would only say so.
-    public var starterCompiles: Bool {
+    package var starterCompiles: Bool {
         switch self {
         case .write, .predict: true
         case .compile: false
@@ -30,7 +30,7 @@ extension Exercise.Kind {
 
     /// Whether another exercise's tests may call this one's code (`Uses:`): only code whose
     /// starter compiles and that tests grade.
-    public var canBeUsedByOthers: Bool {
+    package var canBeUsedByOthers: Bool {
         switch self {
         case .write: true
         case .compile, .predict: false

@@ -38,11 +38,11 @@ public struct Snippet: Sendable, Equatable {
     public func has(_ attribute: Attribute) -> Bool { attributes.contains(attribute) }
 
     /// The chapter line of the snippet's first code line (the line after the fence).
-    public var firstCodeLine: Int { location.line + 1 }
+    package var firstCodeLine: Int { location.line + 1 }
 
     /// Lines as they are compiled: the `# ` of hidden lines removed, one entry per
     /// source line so that line `i` is chapter line `firstCodeLine + i`.
-    public var compiledLines: [String] {
+    package var compiledLines: [String] {
         sourceLines.map(Self.compiled)
     }
 
@@ -54,7 +54,7 @@ public struct Snippet: Sendable, Equatable {
     }
 
     /// Lines as handouts show them: hidden lines left out.
-    public var visibleLines: [String] {
+    package var visibleLines: [String] {
         sourceLines.filter { $0 != "#" && !$0.hasPrefix("# ") }
     }
 

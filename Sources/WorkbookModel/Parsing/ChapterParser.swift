@@ -1,7 +1,7 @@
 import WorkbookSystem
 /// Builds a `Chapter` from a chapter file's Markdown tree and reports every way the
 /// file breaks the chapter format (docs/chapter-format.md), each at its line.
-public struct ChapterParser {
+package struct ChapterParser {
     /// What parsing found: the chapter (nil when it is too broken to use) and the problems.
     public struct Result: Sendable {
         public var chapter: Chapter?

@@ -14,7 +14,7 @@
 ///
 /// A predict exercise's section also holds its explanation, `> Why: …`, shown once the
 /// prediction is right.
-public struct HintsFile: Sendable {
+package struct HintsFile: Sendable {
     public struct Section: Sendable {
         public var id: ExerciseID
         /// The heading's title after `Exercise N.M:`, when it repeats one.
@@ -79,7 +79,7 @@ public struct HintsFile: Sendable {
     /// does not fit: hints for an exercise the chapter lacks, a section twice, a title
     /// that differs from the chapter's, fewer than two hints, a predict exercise with no
     /// explanation. `file` is nil when the chapter has no hints file.
-    public static func attach(_ file: HintsFile?, to chapter: inout Chapter) -> [Diagnostic] {
+    package static func attach(_ file: HintsFile?, to chapter: inout Chapter) -> [Diagnostic] {
         var diagnostics = file?.diagnostics ?? []
         var seen: [ExerciseID: SourceLocation] = [:]
         for section in file?.sections ?? [] {

@@ -8,7 +8,7 @@ public struct ProgressStore: Sendable {
     public let file: URL
 
     public init(stateFolder: URL) {
-        self.file = stateFolder.appendingPathComponent("progress.json")
+        self.file = WorkbookLayout.progressFile(in: stateFolder)
     }
 
     public init(workbook: Workbook) {
@@ -55,10 +55,10 @@ extension Workbook {
     public var cacheFolder: URL { Self.cacheFolder(root: root) }
 
     /// The state folder of the workbook at `root`, for those that have not loaded it.
-    public static func stateFolder(root: URL) -> URL { root.appendingPathComponent(".workbook", isDirectory: true) }
+    public static func stateFolder(root: URL) -> URL { WorkbookLayout.stateFolder(root: root) }
 
     /// The cache folder of the workbook at `root`.
-    public static func cacheFolder(root: URL) -> URL { stateFolder(root: root).appendingPathComponent("cache", isDirectory: true) }
+    public static func cacheFolder(root: URL) -> URL { WorkbookLayout.cacheFolder(root: root) }
 }
 
 extension Workbook {

@@ -6,7 +6,7 @@ import Foundation
 /// `solution` read it to behave as a release needs; the teacher's repository has none.
 public struct ReleaseMarker: Codable, Sendable, Equatable {
     /// The file's name, at the release's root.
-    public static let fileName = "workbook-release.json"
+    public static let fileName = WorkbookLayout.releaseMarker
     /// What the file says it is, so a stray JSON file of that name is not taken for one.
     public static let kindValue = "closures-workbook student release"
 

@@ -18,7 +18,7 @@ extension Workbook {
     /// The status that can be told without grading: `notStarted` when the learner's
     /// file is missing or still the starter, `unknown` otherwise. Grading records
     /// better answers in the workbook's state.
-    public func quickStatus(of exercise: Exercise, in chapter: Chapter) -> ExerciseStatus {
+    package func quickStatus(of exercise: Exercise, in chapter: Chapter) -> ExerciseStatus {
         guard let file = learnerFile(for: exercise, in: chapter),
               let data = FileManager.default.contents(atPath: file.path)
         else { return .notStarted }

@@ -15,7 +15,7 @@ public enum OutputPlace {
         if !isFile, root == path || root.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
             throw .cannotWrite(path: shown, reason: "this folder holds the workbook itself; \(advice)")
         }
-        let protected = ["chapters", "Sources", "Tests", ".workbook", ".git", "docs", "bench", "scripts"].map { workbook.url($0) }
+        let protected = WorkbookLayout.protectedFolders.map { workbook.url($0) }
             + [workbook.exercisesFolder]
         for folder in protected + inputs {
             let refused = resolved(folder)

@@ -47,8 +47,8 @@ public struct EditorConfiguration: Sendable {
     /// editor's files for `chapters` (default: every started chapter).
     public func write(chapters: [Chapter]? = nil, toolchain: SwiftToolchain) throws -> Report {
         let builder = ModuleBuilder(toolchain: toolchain, cacheFolder: workbook.cacheFolder)
-        let resolution = ImportableModules(root: workbook.root, builder: builder).build(["Diner", "Stage"])
-        if let broken = ["Diner", "Stage"].first(where: { resolution.failures[$0] != nil }) {
+        let resolution = ImportableModules(root: workbook.root, builder: builder).build(WorkbookLayout.supportModules)
+        if let broken = WorkbookLayout.supportModules.first(where: { resolution.failures[$0] != nil }) {
             throw WorkbookError.moduleDoesNotCompile(reason: resolution.failures[broken]!)
         }
         var report = Report()
@@ -81,7 +81,7 @@ public struct EditorConfiguration: Sendable {
     public func flags(for chapter: Chapter, modules: [ModuleBuilder.BuiltModule]) -> [String]? {
         guard let moduleName = chapter.moduleName else { return nil }
         let references = Set(chapter.exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
-        let support = ModuleBuilder.sources(in: workbook.url("Sources/\(moduleName)"))
+        let support = ModuleBuilder.sources(in: workbook.url(WorkbookLayout.moduleSources(moduleName)))
             .map(\.standardizedFileURL).filter { !references.contains($0.path) }
         return ["-module-name", moduleName] + SwiftToolchain.languageFlags.prefix(2)
             + modules.flatMap(\.compilerFlags) + support.map(\.path) + learnerFiles(of: chapter).map(\.path)

@@ -43,6 +43,7 @@ public enum BlockingLanes {
         return try results.withLock { $0 }.map { try $0!.get() }
     }
 
-    /// How many lanes suit this machine: one per processor.
+    /// How many lanes suit this machine: one per processor (a fact of the machine, the
+    /// one read of `ProcessInfo` below the command line besides it: `HostEnvironmentTests`).
     public static var processors: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -3,7 +3,7 @@ import Synchronization
 /// A pure function's results kept for the life of the process, by their input, for
 /// threads that share them. Bounded: when `limit` keys are held, it starts again (a bound,
 /// not a policy: a workbook's or a class's worth of keys fits).
-public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries = Mutex<[Key: Value]>([:])
     private let limit: Int
 

@@ -6,7 +6,7 @@ public struct ContentHash: Sendable {
 
     public init() {}
 
-    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+    package mutating func combine(_ bytes: some Sequence<UInt8>) {
         // Contiguous bytes (Data, a native String's UTF-8) through a buffer: the generic
         // iterator, unoptimized in a debug build, made hashing a file 5% of `mutate`'s CPU.
         if bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) != nil { return }
@@ -29,13 +29,13 @@ public struct ContentHash: Sendable {
     }
 
     /// Adds a string and a separator, so `["ab", "c"]` and `["a", "bc"]` differ.
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         combine(text.utf8)
         combine(CollectionOfOne(0xff))
     }
 
     /// 32 lower-case hex digits.
-    public var hex: String {
+    package var hex: String {
         [a, b].map { value in
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits

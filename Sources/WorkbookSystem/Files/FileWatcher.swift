@@ -15,7 +15,7 @@ public protocol FileWatcher: AnyObject {
 #if os(Linux)
 /// Linux inotify on each folder: a save is a close-after-write or a rename into it.
 /// (Elsewhere `PollingWatcher` stands in: `InotifyWatcher.make` says nil.)
-public final class InotifyWatcher: FileWatcher {
+package final class InotifyWatcher: FileWatcher {
     private let descriptor: Int32
     private var folders: [Int32: String] = [:]
 
@@ -89,7 +89,7 @@ public final class PollingWatcher: FileWatcher {
     private let folders: [String]
     private var seen: [String: String]
     /// How often to look.
-    public var interval: Double = 0.25
+    package var interval: Double = 0.25
 
     public init(folders: [String]) {
         self.folders = folders

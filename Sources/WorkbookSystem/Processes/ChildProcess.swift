@@ -32,7 +32,7 @@ public enum ChildProcess {
         /// Killed by us after the time limit.
         case timedOut(seconds: Double)
 
-        public var isSuccess: Bool { self == .exited(0) }
+        package var isSuccess: Bool { self == .exited(0) }
 
         public var description: String {
             switch self {
@@ -44,7 +44,7 @@ public enum ChildProcess {
     }
 
     public struct Result: Sendable, Equatable {
-        public var termination: Termination
+        package var termination: Termination
         public var standardOutput: String
         public var standardError: String
         /// True when the output went past the limit and the rest was dropped.
@@ -52,17 +52,17 @@ public enum ChildProcess {
         public var seconds: Double
         /// CPU time the child used (user + system): near `seconds` for a busy loop,
         /// near zero for a program blocked in a deadlock.
-        public var cpuSeconds: Double = 0
+        package var cpuSeconds: Double = 0
         /// Of `seconds`, the time the child spent runnable but waiting for a processor
         /// (a busy machine), which its time limit did not count; measured when the limit
         /// was reached (Linux), zero otherwise.
-        public var processorWaitSeconds: Double = 0
+        package var processorWaitSeconds: Double = 0
         /// What the child wrote to its results channel (file descriptor 3), when asked for one.
         public var results: [UInt8] = []
         /// The limits of the sandbox the run went over, as the kernel counted them.
-        public var limitsReached: Set<LimitReached> = []
+        package var limitsReached: Set<LimitReached> = []
         /// True when it ran inside the sandbox.
-        public var sandboxed = false
+        package var sandboxed = false
     }
 
     public struct Options: Sendable {
@@ -78,8 +78,8 @@ public enum ChildProcess {
         /// Gives the child a pipe on file descriptor 3 that only it writes and only we
         /// read: the test runner's results, out of reach of any path the code under
         /// test can read from its arguments or environment.
-        public var resultsChannel = false
-        /// Runs the child in the sandbox (when one can be had: `Sandbox.status`).
+        package var resultsChannel = false
+        /// Runs the child in the sandbox (when one can be had: `policy.host.sandbox`).
         public var sandbox: SandboxPolicy? = nil
         /// How long the child's process group has waited for a processor, asked when the
         /// limit is reached (`Orphans.processorWaitSeconds`); a test gives its own figures.
@@ -128,14 +128,14 @@ public enum ChildProcess {
         // Untrusted code never sees the caller's shell: only an allow-list (LearnerEnvironment).
         var confined = options
         confined.environment = LearnerEnvironment.make(
-            from: options.environment ?? ProcessInfo.processInfo.environment, policy: policy,
-            workingDirectory: options.workingDirectory, sandboxOn: Sandbox.status.isOn)
+            from: options.environment ?? policy.host.variables, policy: policy,
+            workingDirectory: options.workingDirectory, sandboxOn: policy.host.sandbox.isOn)
         var result = try start(launch.executable, launch.arguments, confined, seccomp: launch.seccomp)
         (result.limitsReached, result.standardError) = launch.finish(standardError: result.standardError)
-        result.sandboxed = Sandbox.status.isOn
+        result.sandboxed = policy.host.sandbox.isOn
         // bubblewrap could not set the run up (its own words, exit 1): a remembered probe
         // may be out of date, so the next command probes again.
-        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { SandboxProbeMemo.forget() }
+        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { policy.host.forgetProbe() }
         // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
         // trap or test runner does.)
         if launch.reportsSignalsAsStatus, case .exited(let code) = result.termination, (129...159).contains(code) {
@@ -210,12 +210,14 @@ public enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
 
         let argv = [executable] + arguments
-        let environment = (options.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // nil: the process's own environment, as a spawn inherits it.
+        let environment = options.environment.map { $0.map { "\($0.key)=\($0.value)" } }
         func spawn() -> (Int32, pid_t) {
             Orphans.spawnTracked {
                 var pid: pid_t = 0
                 let status = withCStrings(argv) { cArgs in
-                    withCStrings(environment) { cEnv in
+                    guard let environment else { return posix_spawn(&pid, executable, &actions, &attributes, cArgs, environ) }
+                    return withCStrings(environment) { cEnv in
                         posix_spawn(&pid, executable, &actions, &attributes, cArgs, cEnv)
                     }
                 }
@@ -308,7 +310,7 @@ public enum ChildProcess {
     }()
 
     /// `SIGSEGV` for 11: what a learner can look up.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGILL: "SIGILL, a Swift runtime trap: fatalError, precondition, index out of range, force-unwrapped nil",
             SIGTRAP: "SIGTRAP, a Swift runtime trap", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV, a bad memory access",

@@ -2,7 +2,7 @@
 /// driver and clang print under `-###`: spaces separate words; single quotes keep
 /// everything literally; inside double quotes a backslash escapes only `"`, `\`, `$`
 /// and a backtick; outside quotes it escapes any character. Nothing is expanded.
-public enum CommandLineWords {
+package enum CommandLineWords {
     /// The words of `line`, or nil when a quote is left open.
     public static func split(_ line: String) -> [String]? {
         var words: [String] = []

@@ -7,7 +7,7 @@ import Foundation
 /// results JSON (issue 56). So a sandboxed run gets only what a program needs to start and
 /// to speak the user's language, plus what the caller itself set for the run (the
 /// backtracer's settings, the runner's library path), and a HOME and TMPDIR of its own.
-public enum LearnerEnvironment {
+package enum LearnerEnvironment {
     /// Names passed on when the given environment has them: locale and terminal, and the
     /// settings the workbook gives its own runs (SWIFT_BACKTRACE, NO_COLOR, the runner's
     /// LD_LIBRARY_PATH, which names only toolchain and cache folders).

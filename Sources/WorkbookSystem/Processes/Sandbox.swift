@@ -11,7 +11,9 @@ import Darwin
 /// what the program needs (the runner, the learner's workspace), `writable` the folders
 /// whose contents we read back afterwards, `scratch` a private size-limited folder.
 /// `hidden` folders are covered by empty ones even where a mounted path contains them.
-public struct SandboxPolicy: Sendable, Equatable {
+public struct SandboxPolicy: Sendable {
+    /// The command's environment and the sandbox as probed there (`HostEnvironment`).
+    public let host: HostEnvironment
     /// Folders replaced by empty ones: the workbook root, its state folder.
     public var hidden: [String]
     /// Files and folders shown, read-only.
@@ -21,20 +23,16 @@ public struct SandboxPolicy: Sendable, Equatable {
     /// A private folder the program may write, at this path: a tmpfs of `scratchLimit`
     /// bytes, gone when the run ends.
     public var scratch: String? = nil
-    /// Bytes of memory: of the whole run where a memory cgroup can be had, and of each
-    /// process (RLIMIT_AS) always. 1 GiB: every chapter's tests run in under 200 MiB; the
-    /// Swift runtime reserves no large regions (checked: chapter 3's whole suite passes
-    /// under 1 GiB). The private `/tmp` and scratch count against it in the cgroup.
-    public var memoryLimit: Int = 1 << 30
-    /// Processes and threads together (a cgroup's `pids.max`): a test runner uses about
-    /// 20 threads, libdispatch at most 64 more for blocked work.
-    public var processLimit: Int = 256
-    /// Bytes of the private `/tmp`; no chapter's tests write there.
-    public var tmpLimit: Int = 128 << 20
-    /// Bytes of the scratch folder (the run's working folder).
-    public var scratchLimit: Int = 128 << 20
+    /// What the run may use up.
+    public var limits = SandboxLimits()
 
-    public init(hidden: [String], readOnly: [String] = [], writable: [String], scratch: String? = nil) {
+    package var memoryLimit: Int { get { limits.memoryLimit } set { limits.memoryLimit = newValue } }
+    package var processLimit: Int { get { limits.processLimit } set { limits.processLimit = newValue } }
+    package var tmpLimit: Int { get { limits.tmpLimit } set { limits.tmpLimit = newValue } }
+    package var scratchLimit: Int { get { limits.scratchLimit } set { limits.scratchLimit = newValue } }
+
+    public init(host: HostEnvironment, hidden: [String], readOnly: [String] = [], writable: [String], scratch: String? = nil) {
+        self.host = host
         self.hidden = hidden
         self.readOnly = readOnly
         self.writable = writable
@@ -42,8 +40,26 @@ public struct SandboxPolicy: Sendable, Equatable {
     }
 }
 
+/// What a sandboxed run may use up.
+public struct SandboxLimits: Sendable, Equatable {
+    /// Bytes of memory: of the whole run where a memory cgroup can be had, and of each
+    /// process (RLIMIT_AS) always. 1 GiB: every chapter's tests run in under 200 MiB; the
+    /// Swift runtime reserves no large regions (checked: chapter 3's whole suite passes
+    /// under 1 GiB). The private `/tmp` and scratch count against it in the cgroup.
+    package var memoryLimit: Int = 1 << 30
+    /// Processes and threads together (a cgroup's `pids.max`): a test runner uses about
+    /// 20 threads, libdispatch at most 64 more for blocked work.
+    package var processLimit: Int = 256
+    /// Bytes of the private `/tmp`; no chapter's tests write there.
+    package var tmpLimit: Int = 128 << 20
+    /// Bytes of the scratch folder (the run's working folder).
+    package var scratchLimit: Int = 128 << 20
+
+    public init() {}
+}
+
 /// A resource limit that a run went over, as established by a check (never guessed).
-public enum LimitReached: String, Sendable, Codable, Equatable {
+package enum LimitReached: String, Sendable, Codable, Equatable {
     case memory
     case processes
     /// The private `/tmp` was full when the run ended.
@@ -51,7 +67,7 @@ public enum LimitReached: String, Sendable, Codable, Equatable {
     /// The scratch folder was full when the run ended.
     case scratchSpace
 
-    public func sentence(_ policy: SandboxPolicy?) -> String {
+    package func sentence(_ policy: SandboxLimits?) -> String {
         func mebibytes(_ bytes: Int?) -> String { bytes.map { "\($0 >> 20) MiB" } ?? "the limit" }
         switch self {
         case .memory:
@@ -81,7 +97,7 @@ public enum LimitReached: String, Sendable, Codable, Equatable {
 /// is writable (and per process by RLIMIT_AS always), processes by a `pids` cgroup, `/tmp`
 /// and scratch by sized tmpfs. Elsewhere — no bubblewrap, user namespaces refused, macOS
 /// — the run has the old isolation (its own process group, killed on time-out, orphans
-/// swept) and `status` says so.
+/// swept) and `HostEnvironment.sandbox` says so.
 public enum Sandbox {
     public enum Status: Sendable, Equatable {
         /// `userNamespace` false: root on a kernel that refuses user namespaces; the run is
@@ -108,7 +124,7 @@ public enum Sandbox {
 
         private var protections: (on: [String], unavailable: [String]) {
             guard case .on(_, let userNamespace) = self else { return ([], []) }
-            let limits = SandboxPolicy(hidden: [], writable: [])
+            let limits = SandboxLimits()
             var on = [userNamespace ? "no capabilities (uid 65534)" : "no capabilities"]
             var unavailable: [String] = []
             if !userNamespace { unavailable.append("no user namespace here, so the run is uid 0 without capabilities") }
@@ -134,27 +150,31 @@ public enum Sandbox {
         }
     }
 
-    /// Remembers the probe's outcome in `folder` (a cache) between commands; call it
-    /// before the first run. (`SandboxProbeMemo`: what the key holds, when it is forgotten.)
-    public static func rememberProbe(in folder: URL) {
-        SandboxProbeMemo.folder.withLock { $0 = folder }
+    /// Whether a sandbox can be made here (a run of `true` in it, 20–30 ms), or the
+    /// outcome remembered in `memoFolder` (`SandboxProbeMemo`: what the key holds, when it
+    /// is forgotten). Made once per command, in its `HostEnvironment`.
+    static func probe(environment: [String: String], memoFolder: URL? = nil) -> Status {
+        #if os(Linux)
+        probe(environment: environment, mounts: systemMounts(environment: environment), memoFolder: memoFolder)
+        #else
+        // macOS: sandbox-exec is deprecated and there is no bubblewrap; the process group,
+        // time limit, output cap and orphan sweep still apply.
+        return .off(reason: "no sandbox on this system (bubblewrap is Linux-only)")
+        #endif
     }
 
-    /// Probed once per process (a run of `true` in the sandbox, 20–30 ms), or recalled.
-    /// `WORKBOOK_SANDBOX=off` turns it off, to test the fallback.
-    public static let status: Status = probe(environment: ProcessInfo.processInfo.environment)
-
-    static func probe(environment: [String: String]) -> Status {
-        #if os(Linux)
+    #if os(Linux)
+    static func probe(environment: [String: String], mounts: [String], memoFolder: URL?) -> Status {
         if environment["WORKBOOK_SANDBOX"] == "off" { return .off(reason: "turned off by WORKBOOK_SANDBOX=off") }
         guard let bwrap = findExecutable("bwrap", environment: environment) else {
             return .off(reason: "install bubblewrap (apt-get install bubblewrap)")
         }
-        let memo = SandboxProbeMemo.file(bubblewrap: bwrap, arguments: commonArguments(userNamespace: true), filter: SeccompFilter.program)
+        let memo = SandboxProbeMemo.file(in: memoFolder, bubblewrap: bwrap, arguments: commonArguments(userNamespace: true, mounts: mounts),
+                                         filter: SeccompFilter.program)
         if let userNamespace = SandboxProbeMemo.recall(memo) { return .on(bubblewrap: bwrap, userNamespace: userNamespace) }
         func attempt(userNamespace: Bool) -> ChildProcess.Result? {
             let options = ChildProcess.Options(
-                arguments: commonArguments(userNamespace: userNamespace) + ["--", "/bin/true"], environment: environment, timeout: 10)
+                arguments: commonArguments(userNamespace: userNamespace, mounts: mounts) + ["--", "/bin/true"], environment: environment, timeout: 10)
             return try? ChildProcess.start(bwrap, options.arguments, options, seccomp: SeccompFilter.program)
         }
         let trial = attempt(userNamespace: true)
@@ -171,25 +191,19 @@ public enum Sandbox {
         }
         SandboxProbeMemo.remember(userNamespace: true, in: memo)
         return .on(bubblewrap: bwrap)
-        #else
-        // macOS: sandbox-exec is deprecated and there is no bubblewrap; the process group,
-        // time limit, output cap and orphan sweep still apply.
-        return .off(reason: "no sandbox on this system (bubblewrap is Linux-only)")
-        #endif
     }
 
-    #if os(Linux)
     /// Everything but the policy's folders: no capabilities and an unprivileged user in a
     /// user namespace that cannot make more, a new session, the system read-only, a fresh
     /// /dev, a sized /tmp, no network, no System V IPC, own PID namespace, gone when we
     /// are. (`--disable-userns` needs bubblewrap 0.8, `--size` 0.5.)
-    static func commonArguments(userNamespace: Bool) -> [String] {
-        let limits = SandboxPolicy(hidden: [], writable: [])
+    static func commonArguments(userNamespace: Bool, mounts: [String]) -> [String] {
+        let limits = SandboxLimits()
         var words = userNamespace ? ["--unshare-user", "--uid", "65534", "--gid", "65534", "--disable-userns"] : []
         words += [
             "--cap-drop", "ALL", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent",
         ]
-        words += systemMounts
+        words += mounts
         words += ["--dev", "/dev", "--proc", "/proc"]
         // bubblewrap's /dev (its /dev/shm with it) is a tmpfs the run's uid owns, with no
         // size: 600 MiB went into /dev/shm (issue 56, measured). Read-only; its devices still work.
@@ -208,17 +222,14 @@ public enum Sandbox {
     static let setpriv = "/usr/bin/setpriv"
 
     /// Whether bubblewrap run as nobody makes a sandbox here (unprivileged user namespaces
-    /// allowed): tried once per process, and root's own bubblewrap is used when not.
-    static let nobodyCanSandbox: Bool = {
-        #if os(Linux)
+    /// allowed): tried once per command (`HostEnvironment`), and root's own bubblewrap is
+    /// used when not.
+    static func nobodyCanSandbox(status: Status, mounts: [String]) -> Bool {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv), case .on(let bwrap, true) = status else { return false }
-        let arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", bwrap] + commonArguments(userNamespace: true) + ["--", "/bin/true"]
+        let arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", bwrap] + commonArguments(userNamespace: true, mounts: mounts) + ["--", "/bin/true"]
         let trial = try? ChildProcess.start(setpriv, arguments, ChildProcess.Options(arguments: arguments, timeout: 10), seccomp: SeccompFilter.program)
         return trial?.termination.isSuccess == true
-        #else
-        return false
-        #endif
-    }()
+    }
 
     /// The descriptor bubblewrap reads the filter from (it closes it before the program starts).
     static let seccompDescriptor: Int32 = 4
@@ -237,7 +248,7 @@ public enum Sandbox {
     /// these mounts and nothing unmounted can be reached without capabilities; and
     /// `/proc/self/mem` and `/proc/self/fd/N` are the process's own, as its memory and
     /// descriptors are: a secret in the runner's process is not safe from its code.
-    static let systemMounts: [String] = {
+    static func systemMounts(environment: [String: String]) -> [String] {
         var words: [String] = []
         let manager = FileManager.default
         for top in ["/usr"] where manager.fileExists(atPath: top) { words += ["--ro-bind", top, top] }
@@ -257,15 +268,15 @@ public enum Sandbox {
                 words += ["--ro-bind", file, file]
             }
         }
-        for folder in toolchainRuntime { words += ["--ro-bind", folder, folder] }
+        for folder in toolchainRuntime(environment: environment) { words += ["--ro-bind", folder, folder] }
         return words
-    }()
+    }
 
     /// The runtime libraries and the backtracer of the toolchain on PATH (and of
     /// `/opt/swift`, where the official images put it), unless /usr already has them.
-    static let toolchainRuntime: [String] = {
+    static func toolchainRuntime(environment: [String: String]) -> [String] {
         var prefixes: [String] = []
-        if let swiftc = findExecutable("swiftc", environment: ProcessInfo.processInfo.environment) {
+        if let swiftc = findExecutable("swiftc", environment: environment) {
             let real = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath()
             prefixes.append(real.deletingLastPathComponent().deletingLastPathComponent().path)
         }
@@ -278,7 +289,7 @@ public enum Sandbox {
             }
         }
         return folders
-    }()
+    }
     #endif
 
     /// A command ready to start, and what to read and tidy once it has ended.
@@ -325,9 +336,9 @@ public enum Sandbox {
         var command = [executable] + arguments
         var seccomp: [UInt8]? = nil
         var nonce: String? = nil
-        if case .on(let bwrap, let userNamespace) = status {
-            var words = commonArguments(userNamespace: userNamespace)
-            if policy.tmpLimit != SandboxPolicy(hidden: [], writable: []).tmpLimit {
+        if case .on(let bwrap, let userNamespace) = policy.host.sandbox {
+            var words = commonArguments(userNamespace: userNamespace, mounts: policy.host.mounts)
+            if policy.tmpLimit != SandboxLimits().tmpLimit {
                 words += ["--size", String(policy.tmpLimit), "--tmpfs", "/tmp"]
             }
             for folder in policy.hidden where FileManager.default.fileExists(atPath: folder) { words += ["--tmpfs", folder] }
@@ -354,7 +365,7 @@ public enum Sandbox {
             // a process owns only while dumpable (its /proc/self/mem and fd, root's once the
             // test runner is not dumpable) stayed its own: checked, it opened them. bubblewrap
             // then runs as nobody, whom the sandbox's uid is outside too.
-            if userNamespace, getuid() == 0, Self.nobodyCanSandbox {
+            if userNamespace, getuid() == 0, policy.host.nobodyCanSandbox {
                 command = [Self.setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
                 // The folders it may write (a forked run's output folder) are then nobody's.
                 for folder in policy.writable { _ = chown(folder, 65534, 65534) }
@@ -369,7 +380,7 @@ public enum Sandbox {
             // No cgroup (a normal user, usually): RLIMIT_NPROC, which counts every task of
             // the user, so the cap is what the user already runs plus the run's share.
             // (Root is exempt from it; root gets the cgroup.)
-            if cgroup?.hasProcessLimit != true, getuid() != 0, let running = Self.tasksOfThisUser {
+            if cgroup?.hasProcessLimit != true, getuid() != 0, let running = policy.host.tasksOfThisUser {
                 limits.append("--nproc=\(running + policy.processLimit)")
             }
             command = ["/usr/bin/prlimit"] + limits + ["--"] + command
@@ -387,8 +398,9 @@ public enum Sandbox {
         #endif
     }
 
-    /// Tasks (threads included, as RLIMIT_NPROC counts them) this user runs, counted once.
-    static let tasksOfThisUser: Int? = {
+    /// Tasks (threads included, as RLIMIT_NPROC counts them) this user runs now
+    /// (`HostEnvironment.tasksOfThisUser` counts them once per command).
+    static func countTasksOfThisUser() -> Int? {
         #if os(Linux)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         let me = getuid()
@@ -402,9 +414,9 @@ public enum Sandbox {
         #else
         return nil
         #endif
-    }()
+    }
 
-    public static func findExecutable(_ name: String, environment: [String: String]) -> String? {
+    package static func findExecutable(_ name: String, environment: [String: String]) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,13 +13,11 @@ import Darwin
 /// and filter the probe used. A remembered "on" that stops working (bubblewrap fails to
 /// set up a run) is forgotten at once, so the next command probes again.
 enum SandboxProbeMemo {
-    /// The folder of the remembered outcome; nil until a command names one (its cache).
-    static let folder = Mutex<URL?>(nil)
-
-    /// The file for this key, when a folder was named and the key can be made.
-    static func file(bubblewrap: String, arguments: [String], filter: [UInt8]?) -> URL? {
+    /// The file for this key in `folder` (a command's cache), when a folder is named and
+    /// the key can be made.
+    static func file(in folder: URL?, bubblewrap: String, arguments: [String], filter: [UInt8]?) -> URL? {
         #if os(Linux)
-        guard let folder = folder.withLock({ $0 }) else { return nil }
+        guard let folder else { return nil }
         var info = stat()
         guard stat(bubblewrap, &info) == 0 else { return nil }
         var key = ContentHash()
@@ -54,8 +51,8 @@ enum SandboxProbeMemo {
     }
 
     /// Forgets every remembered outcome in the folder (a run's set-up failed).
-    static func forget() {
-        guard let folder = folder.withLock({ $0 }),
+    static func forget(in folder: URL?) {
+        guard let folder,
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix("sandbox-probe-") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))

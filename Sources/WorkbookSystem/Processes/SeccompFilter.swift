@@ -16,7 +16,7 @@ import Darwin
 /// `open_by_handle_at` (the "shocker" escape from bind mounts), `userfaultfd` and io_uring
 /// (which run system calls this filter never sees). A system call of a foreign ABI
 /// (i386 or x32 on x86_64) kills the process: its numbers are other numbers.
-public enum SeccompFilter {
+package enum SeccompFilter {
     /// One refused call: its name and its number on each architecture we know.
     struct Call {
         let name: String

@@ -6,7 +6,7 @@ import WorkbookSystem
 /// them, without starting it (a process costs more than reading the files).
 /// ELF64 little-endian objects and `ar` archives of them; anything else is nil, and the
 /// caller runs the real tool.
-public enum AutolinkEntries {
+package enum AutolinkEntries {
     static let section = ".swift1_autolink_entries"
 
     /// Every input's entries, each once, in first-seen order; nil when an input cannot be read.

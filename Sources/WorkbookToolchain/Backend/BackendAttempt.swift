@@ -34,7 +34,7 @@ extension DirectAttempt: Sendable where Product: Sendable {}
 /// the driver's would be, when the compiler located an error in one of `sources`
 /// (`DirectFailure`: a learner's real error costs no second compile) or the compile was
 /// stopped at its time limit (nothing was learnt, and the driver would be stopped too).
-public struct BackendAttempt: Sendable {
+package struct BackendAttempt: Sendable {
     /// The files the build compiles, as its diagnostics name them (absolute paths, or
     /// paths relative to the jobs' folder).
     public var sources: [String]

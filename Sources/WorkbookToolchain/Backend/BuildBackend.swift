@@ -12,8 +12,7 @@ import WorkbookSystem
 public enum BuildBackend: String, Sendable {
     case direct, driver
 
-    public static let chosen: BuildBackend = choose(environment: ProcessInfo.processInfo.environment)
-
+    /// The back end `environment` asks for (a toolchain's: `SwiftToolchain.backend`).
     static func choose(environment: [String: String]) -> BuildBackend {
         #if os(Linux)
         return environment["WORKBOOK_BACKEND"].flatMap(BuildBackend.init(rawValue:)) ?? .direct

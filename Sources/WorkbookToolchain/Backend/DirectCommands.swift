@@ -15,13 +15,13 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// `swift-frontend -frontend -c $INPUTS … $MODULE … $OUTPUTS`.
     public var compile: [String]
     /// `swift-frontend -frontend -emit-module $INPUTS … $MODULE … $OUTPUTS`.
-    public var emitModule: [String]
+    package var emitModule: [String]
     /// `swift-autolink-extract $INPUTS -o $AUTOLINK`.
-    public var autolink: [String]
+    package var autolink: [String]
     /// `ld.lld … $INPUTS … $AUTOLINK … -o $OUTPUT`, for an executable.
-    public var linker: [String]
+    package var linker: [String]
     /// The same for a shared library (`-shared`).
-    public var sharedLinker: [String]
+    package var sharedLinker: [String]
 
     static let inputs = "$INPUTS", module = "$MODULE", outputs = "$OUTPUTS", directory = "$DIRECTORY"
     static let autolinkFile = "$AUTOLINK", output = "$OUTPUT"
@@ -71,7 +71,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     /// (a job per file pays the code generator's setup per file).
     /// With `threads` > 1, the code generator (most of an unoptimised build) runs on that
     /// many threads, writing one object per source: `objects` then names one per source.
-    public func compileWholeModule(
+    package func compileWholeModule(
         sources: [URL], moduleName: String, includes: [URL], objects: [URL], threads: Int = 1, in directory: URL,
         extraFlags: [String] = [], parseAsLibrary: Bool = true
     ) -> [String] {
@@ -84,7 +84,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
 
     /// The job writing module `moduleName`'s interface to `module` (and its `.swiftdoc`
     /// and `.swiftsourceinfo` beside it), as the driver's own emit-module job does.
-    public func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
+    package func emitModule(sources: [URL], moduleName: String, includes: [URL], module: URL, in directory: URL) -> [String] {
         let base = module.deletingPathExtension()
         return instantiate(emitModule, sources: sources, primaries: [], moduleName: moduleName, includes: includes, extraFlags: [], outputs: [
             "-emit-module-doc-path", base.appendingPathExtension("swiftdoc").path,
@@ -111,7 +111,7 @@ public struct DirectCommands: Codable, Sendable, Equatable {
     }
 
     /// The autolink extraction for `inputs` (objects and static libraries).
-    public func extractAutolink(inputs: [String], into file: URL) -> [String] {
+    package func extractAutolink(inputs: [String], into file: URL) -> [String] {
         autolink.flatMap { word -> [String] in
             switch word {
             case Self.inputs: return inputs
@@ -139,7 +139,7 @@ extension DirectCommands {
     /// `count` files in at most `processors` batches of neighbouring files, one compile
     /// job each: every job parses all the files but checks only its own files' bodies.
     /// A batch has at least `fewest` files, since each job also loads every import anew.
-    public static func batches(of count: Int, processors: Int = BlockingLanes.processors, fewest: Int = 3) -> [[Int]] {
+    package static func batches(of count: Int, processors: Int = BlockingLanes.processors, fewest: Int = 3) -> [[Int]] {
         guard count > 0 else { return [] }
         let batchCount = max(1, min(processors, count / max(1, fewest)))
         return (0..<batchCount).map { batch in (0..<count).filter { $0 * batchCount / count == batch } }
@@ -155,12 +155,11 @@ extension DirectCommands {
     /// first) into `output` — an executable, or with `shared` a shared library — with
     /// `linkerFlags` after them. The libraries the objects ask for are read in process
     /// (or, failing that, by `swift-autolink-extract`), less those in `provided` (what the
-    /// program loading a shared library has loaded already). Nil when it linked;
-    /// otherwise the linker's words.
-    public func link(
+    /// program loading a shared library has loaded already). `output`, or the linker's words.
+    package func link(
         _ inputs: [URL], into output: URL, in folder: URL, shared: Bool = false, linkerFlags: [String] = [],
         provided: Set<String> = []
-    ) throws -> String? {
+    ) throws -> BuildResult<URL> {
         let autolink = output.appendingPathExtension("autolink")
         let paths = inputs.map(\.path) + linkerFlags
         var steps = [link(inputs: paths, autolinkFile: autolink, output: output, shared: shared)]
@@ -171,18 +170,18 @@ extension DirectCommands {
         }
         for step in steps {
             let result = try Self.run(step, in: folder)
-            guard result.termination.isSuccess else { return result.standardError + result.standardOutput }
+            guard result.termination.isSuccess else { return .failure(CompilerDiagnostics(result.standardError + result.standardOutput)) }
         }
-        return nil
+        return .success(output)
     }
 
     /// The commands for `toolchain` with `flags`, learnt once and kept under
     /// `cacheFolder/recipes/`; nil when they cannot be learnt (then use the driver), or
-    /// when `backend` (the chosen one, unless a test of this back end names it) is the driver.
+    /// when `backend` (the toolchain's, unless a test of this back end names it) is the driver.
     public static func cached(
-        toolchain: SwiftToolchain, flags: [String], cacheFolder: URL, backend: BuildBackend = .chosen
+        toolchain: SwiftToolchain, flags: [String], cacheFolder: URL, backend: BuildBackend? = nil
     ) -> DirectCommands? {
-        guard backend == .direct else { return nil }
+        guard (backend ?? toolchain.backend) == .direct else { return nil }
         var hash = ContentHash()
         hash.combine("direct-commands-v5")  // 5: tried on a probe before use
         hash.combine(toolchain.swiftc)
@@ -234,7 +233,7 @@ extension DirectCommands {
         let moduleName = "WorkbookRecipeModule"
         for placeholder in [primary, other, object] { _ = FileManager.default.createFile(atPath: placeholder, contents: Data()) }
 
-        let compileLines = try printedJobs(toolchain.swiftc, flags + [
+        let compileLines = try printedJobs(toolchain, flags + [
             "-parse-as-library", "-module-name", moduleName, "-c",
             "-emit-module", "-emit-module-path", scratch.appendingPathComponent("\(moduleName).swiftmodule").path, primary, other,
         ], in: scratch)
@@ -257,7 +256,7 @@ extension DirectCommands {
     private static func learnLink(
         _ toolchain: SwiftToolchain, _ arguments: [String], object: String, output outputPath: String, in scratch: URL
     ) throws -> (autolink: [String], linker: [String])? {
-        let linkLines = try printedJobs(toolchain.swiftc, arguments + [object, "-o", outputPath], in: scratch)
+        let linkLines = try printedJobs(toolchain, arguments + [object, "-o", outputPath], in: scratch)
         guard linkLines.count >= 2, let autolinkWords = CommandLineWords.split(linkLines[0]),
               let clangWords = CommandLineWords.split(linkLines[1]),
               autolinkWords.first?.hasSuffix("swift-autolink-extract") == true,
@@ -329,8 +328,9 @@ extension DirectCommands {
     }
 
     /// The job lines `swiftc -###` prints.
-    private static func printedJobs(_ swiftc: String, _ arguments: [String], in folder: URL) throws -> [String] {
-        let result = try SwiftToolchain.runDriver(swiftc, .init(arguments: ["-###"] + arguments, workingDirectory: folder.path, timeout: 60))
+    private static func printedJobs(_ toolchain: SwiftToolchain, _ arguments: [String], in folder: URL) throws -> [String] {
+        let result = try SwiftToolchain.runDriver(
+            toolchain.swiftc, .init(arguments: ["-###"] + arguments, environment: toolchain.host.variables, workingDirectory: folder.path, timeout: 60))
         guard result.termination.isSuccess else { return [] }
         return result.standardOutput.split(separator: "\n").map(String.init)
     }

@@ -6,10 +6,10 @@ import Foundation
 /// end's own fault, so the build is done once more through the driver, whose verdict
 /// stands (`BackendAttempt`, which decides). A learner's real compile error therefore
 /// costs no second compile.
-public enum DirectFailure {
+package enum DirectFailure {
     /// Whether `output` (the failed jobs' diagnostics) holds an error located in one of
     /// `sources` (absolute paths, or paths relative to the jobs' folder).
-    public static func isInSources(_ output: String, sources: [String]) -> Bool {
+    package static func isInSources(_ output: String, sources: [String]) -> Bool {
         output.split(separator: "\n").contains { line in
             guard let range = line.range(of: ": error: ") else { return false }
             // `path:line:column`, or `path:line`: the location before the label.

@@ -5,7 +5,7 @@ import WorkbookSystem
 /// one whole-module compile job whose code generation — half of an unoptimised build —
 /// runs on every processor, then one link with `ld.lld`. (A compile job per processor
 /// was measured slower: each one type-checks and sets up code generation again.)
-public struct DirectProgramBuild: Sendable {
+package struct DirectProgramBuild: Sendable {
     public enum Outcome: Sendable, Equatable {
         case built
         /// The compiler's diagnostics.
@@ -36,8 +36,8 @@ public struct DirectProgramBuild: Sendable {
             objects: objects, threads: threads, in: folder, extraFlags: extraFlags, parseAsLibrary: parseAsLibrary)
         let compiled = try DirectCommands.run(compile, in: folder)
         guard compiled.termination.isSuccess else { return .doesNotCompile(compiled.standardError + compiled.standardOutput) }
-        if let failure = try commands.link(objects + archives, into: output, in: folder) {
-            return .linkFailed(failure)
+        if let failure = try commands.link(objects + archives, into: output, in: folder).diagnostics {
+            return .linkFailed(failure.allText)
         }
         return .built
     }
@@ -46,7 +46,7 @@ public struct DirectProgramBuild: Sendable {
 extension DirectProgramBuild.Outcome {
     /// The outcome as the back-end seam weighs it (`BackendAttempt`). The compile's time
     /// limit is not told apart here: a stopped job's failure goes to the driver.
-    public var attempt: DirectAttempt<Void> {
+    package var attempt: DirectAttempt<Void> {
         switch self {
         case .built: .built(())
         case .doesNotCompile(let diagnostics): .doesNotCompile(ModuleBuilder.BuildFailure(module: "program", diagnostics: diagnostics))

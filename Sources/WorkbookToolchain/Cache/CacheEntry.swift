@@ -41,7 +41,15 @@ package struct CacheEntry: Sendable {
     /// the entry. Nil when `make` returns false (nothing is kept). `replacing` makes it
     /// anew even when it exists, and then puts the new one in its place (`--fresh`).
     package func produce(replacing: Bool = false, _ make: (URL) throws -> Bool) throws -> URL? {
-        if !replacing, let found = existing() { return found }
+        try build(replacing: replacing) { scratch in
+            try make(scratch) ? .success(()) : .failure(CompilerDiagnostics(""))
+        }.product
+    }
+
+    /// `produce`, for a maker that says why it failed: its diagnostics come back (nothing
+    /// is kept).
+    package func build(replacing: Bool = false, _ make: (URL) throws -> BuildResult<Void>) throws -> BuildResult<URL> {
+        if !replacing, let found = existing() { return .success(found) }
         let parent = folder.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         // One maker per key at a time, the others waiting to find its product: side by
@@ -56,26 +64,26 @@ package struct CacheEntry: Sendable {
             if lock != nil { try? FileManager.default.removeItem(at: lockFile) }
             lock?.release()
         }
-        if !replacing, let found = existing() { return found }
+        if !replacing, let found = existing() { return .success(found) }
         StaleScratch.sweep(parent)
         // Unique per build, not per process: two lanes of one process may make it at once.
-        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
+        let scratch = parent.appendingPathComponent(".tmp-\(folder.lastPathComponent)-\(getpid())-\(UUID().uuidString.prefix(8))",
                                                     isDirectory: true)
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        guard try make(scratch) else { return nil }
+        if case .failure(let diagnostics) = try make(scratch) { return .failure(diagnostics) }
         if replacing { try? FileManager.default.removeItem(at: folder) }
         do {
             // A rename onto an existing folder fails: the one in place stays.
             try FileManager.default.moveItem(at: scratch, to: folder)
         } catch where FileManager.default.fileExists(atPath: product.path) {
-            return product
+            return .success(product)
         } catch {
             // In place but incomplete (left by an older tool): this one replaces it.
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.moveItem(at: scratch, to: folder)
         }
-        return product
+        return .success(product)
     }
 }

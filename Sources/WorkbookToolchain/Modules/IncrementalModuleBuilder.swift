@@ -17,7 +17,7 @@ import WorkbookSystem
 /// recorded after, so an interrupted build is never taken for a finished one, and a
 /// failed one leaves the last good build standing. A lock file serialises builds of the
 /// same folder (a `watch` and a `check` side by side).
-public struct IncrementalModuleBuilder: Sendable {
+package struct IncrementalModuleBuilder: Sendable {
     /// A module ready to import (`-I folder`) and link (`objects`). Its folder stays
     /// locked while this value lives (or until `lock.release()`), so no other build
     /// replaces the objects before they are linked.
@@ -42,7 +42,7 @@ public struct IncrementalModuleBuilder: Sendable {
         /// Holds `<name>.swiftmodule`.
         public var folder: URL
         /// One per source file, in source order.
-        public var objects: [URL]
+        package var objects: [URL]
         /// Changes whenever a source's content or path changes.
         public var key: String
         /// Each source's path and content hash, in source order: what its object was built from.
@@ -71,7 +71,7 @@ public struct IncrementalModuleBuilder: Sendable {
 
     /// The driver path's language flags; grading's carry line tables (as its direct
     /// commands do), so a crash's frames give the learner's line on either back end.
-    public var driverFlags = SwiftToolchain.languageFlags
+    package var driverFlags = SwiftToolchain.languageFlags
 
     /// When the changed files do not compile: true compiles the whole module for every
     /// file's diagnostics (what a learner reads: the files that lean on a changed
@@ -79,10 +79,10 @@ public struct IncrementalModuleBuilder: Sendable {
     /// `workbook mutate` needs only whether a mutant compiles and where it first fails:
     /// a whole build per mutant that did not compile was 24 of its 42 whole builds
     /// (125 mutants, 2026-12-03).
-    public var diagnoseWholeModule = true
+    package var diagnoseWholeModule = true
 
     /// Seconds each compile may take before it is stopped (a type-checker bomb took 333 s).
-    public var compileTimeout: Double = 300
+    package var compileTimeout: Double = 300
 
     public init(toolchain: SwiftToolchain, buildFolder: URL, commands: DirectCommands?) {
         self.toolchain = toolchain

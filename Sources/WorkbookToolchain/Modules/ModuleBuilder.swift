@@ -12,10 +12,10 @@ public struct ModuleBuilder: Sendable {
         /// The cache key: changes whenever a source, a dependency or the toolchain changes.
         public var key: String
 
-        public var compilerFlags: [String] { ["-I", folder.path] }
-        public var linkerFlags: [String] { ["-L", folder.path, "-l\(name)"] }
+        package var compilerFlags: [String] { ["-I", folder.path] }
+        package var linkerFlags: [String] { ["-L", folder.path, "-l\(name)"] }
         /// The static library itself, for linkers given files rather than `-l`.
-        public var archive: URL { folder.appendingPathComponent("lib\(name).a") }
+        package var archive: URL { folder.appendingPathComponent("lib\(name).a") }
 
         package init(name: String, folder: URL, key: String) {
             self.name = name
