@@ -180,8 +180,8 @@ public enum GradingShards {
         for chapter in workbook.chapters where chapters?.contains(chapter.number) ?? true {
             var files = [workbook.url(chapter.path)]
             if let module = chapter.moduleName {
-                files += ModuleBuilder.sources(in: workbook.url("Sources/\(module)"))
-                files += allFiles(under: workbook.url("Tests/\(module)Tests"))
+                files += ModuleBuilder.sources(in: workbook.url(WorkbookLayout.moduleSources(module)))
+                files += allFiles(under: workbook.url(WorkbookLayout.moduleTests(module)))
             }
             for file in files {
                 hash.combine(String(file.standardizedFileURL.path.dropFirst(root.count)))

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookModel
 
 /// `.github/workflows/grading.yml` for the teacher's own grading repository (the workbook
 /// with its references and hidden tests, and the collected submissions in a folder): the
@@ -17,7 +18,7 @@ public enum GradingWorkflow {
     /// Where it goes in the teacher's repository.
     public static let defaultPath = ".github/workflows/grading.yml"
     /// The artifact the merge job uploads.
-    static let gradebookArtifact = "gradebook"
+    static let gradebookArtifact = WorkbookLayout.gradebook
 
     public static func yaml(shards: Int) -> String {
         let image = ClassroomWorkflow.image

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkbookGrading
 import WorkbookModel
+import WorkbookTestSupport
 import WorkbookToolchain
 @testable import WorkbookLocate
 
@@ -74,7 +75,7 @@ struct CoverageRankingTests {
         unsure.unsure = "the probe ran out of time"
         let found = PerTestCoverage.applying(ranking, to: unsure)
         #expect(found.line == 5)
-        #expect(found.established == .coverage)
+        #expect(found.established == Localization.Established.coverage)
         #expect(found.unsure == nil)
         #expect(found.summary == "exercises/02-x/Ex2_7.swift:5: look here — failing tests ran this line and no passing test did "
             + "(per-test coverage); so did line 4 and 1 more")
@@ -132,12 +133,12 @@ struct CoverageRankingTests {
             PerTestCoverage(failing: [[declaration, guardLine, loop, append, result], [declaration, guardLine, loop, result]],
                             passing: [[declaration, guardLine]])
         }
-        let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"), limits: limits)
+        let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused", host: .forTests), limits: limits)
         let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
         let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil,
                                              result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
         let found = probe.coverageFallback(target.result, for: target, in: chapter)
-        #expect(found.established == .coverage)
+        #expect(found.established == Localization.Established.coverage)
         // `var found` is the learner's too, but the provider's tests never ran it.
         #expect(found.line == loop)
         #expect(found.alsoNamed == [result, append])
@@ -145,7 +146,7 @@ struct CoverageRankingTests {
         // The declaration ran in every test, but it is the starter's: never named, never listed.
         #expect(!found.summary.contains(":\(declaration):"))
         // Without a provider, the result is left as the probe found it.
-        let bare = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused"))
+        let bare = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused", host: .forTests))
         #expect(bare.coverageFallback(target.result, for: target, in: chapter) == target.result)
     }
 }

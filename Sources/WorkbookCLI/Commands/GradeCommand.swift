@@ -248,7 +248,7 @@ enum GradeCommand: Command {
         let console = context.console
         let workbook = try context.workbook()
         let folder = given.submissions
-        let out = given.out ?? workbook.root.appendingPathComponent("gradebook")
+        let out = given.out ?? workbook.url(WorkbookLayout.gradebook)
         try OutputPlace.check(out, workbook: workbook, alsoRefusing: [folder],
                               advice: "write the gradebook into a folder of its own (default: gradebook/)")
         let started = Date()
