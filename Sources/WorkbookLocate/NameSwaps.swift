@@ -43,15 +43,32 @@ enum NameSwaps {
         // The names the file declares (`var menu: …`, `let subtract = …`, `func add`): a
         // name that is one of them may be any other, as the mistake may have left the right
         // one unused (3.4's `$0.menu` for `$0.specials`, 1.1's `"-": add`).
-        let declared = Set(lines.indices.flatMap { index in
-            mask.code(line: index).matches(of: /\b(?:var|let|func) ([a-z_][A-Za-z0-9_]*)\b/).map { String($0.output.1) }
-        }).subtracting(keywords)
+        // Stored properties (`var menu: …`, a member's kin) and the file's top-level
+        // declarations (`let subtract = …`, a value's kin); a name declared anywhere would
+        // swap in locals of other types, most of which do not compile (3.4: 53 switches
+        // and four compile rounds, measured).
+        var properties: Set<String> = [], topLevel: Set<String> = []
+        for index in lines.indices {
+            let code = mask.code(line: index)
+            if let match = code.firstMatch(of: /^(?:public |private |package |internal |fileprivate )?(?:var|let) ([a-z_][A-Za-z0-9_]*)\s*:/) {
+                properties.insert(String(match.output.1))
+            }
+            if !lines[index].hasPrefix(" "), !lines[index].hasPrefix("\t"),
+               let match = code.firstMatch(of: /^(?:public |private |package |internal |fileprivate )?(?:let|var|func) ([a-z_][A-Za-z0-9_]*)/) {
+                topLevel.insert(String(match.output.1))
+            }
+            // A type's static members are values of the file's too (1.1's `add`, `subtract`).
+            if let match = code.firstMatch(of: /^(?:public |private |package |internal |fileprivate )?static (?:let|var|func) ([a-z_][A-Za-z0-9_]*)/) {
+                topLevel.insert(String(match.output.1))
+            }
+        }
         var mutants: [Mutant] = []
         var perLineCount: [Int: Int] = [:]
         for place in places where written.contains(place.line) {
             let characters = Array(lines[place.line - 1])
             var others = names[place.group, default: []]
-            if declared.contains(place.name) { others.formUnion(declared) }
+            let kin = place.group.hasPrefix(".") ? properties : topLevel
+            if kin.contains(place.name) { others.formUnion(kin.subtracting(keywords)) }
             for other in others.subtracting([place.name]).sorted() where perLineCount[place.line, default: 0] < perLine {
                 let changed = String(characters[..<place.range.lowerBound]) + other + String(characters[place.range.upperBound...])
                 mutants.append(Mutant(exercise: exercise, file: path, line: place.line, operatorName: "name-swapped",
