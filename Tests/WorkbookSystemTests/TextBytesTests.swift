@@ -151,34 +151,6 @@ struct LineSetTests {
         #expect(Self.member(set, "e\u{0301} K") == 2)
         #expect(Self.member(set, "n\u{0303}") == 3)
     }
-
-    /// What `LineSet.tail(of:)` rests on: decomposing never ends in ASCII, but for the
-    /// three characters whose NFC form is ASCII (and those it maps).
-    @Test("no character outside ASCII decomposes to end in ASCII, but U+037E, U+1FEF and U+212A")
-    func decompositionsEndOutsideASCII() {
-        var endInASCII: [UInt32] = []
-        // Every canonical decomposition lies below U+30000.
-        for value in UInt32(0x80)..<0x3_0000 {
-            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
-            let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping
-            if let last = decomposed.unicodeScalars.last, last.isASCII { endInASCII.append(value) }
-        }
-        #expect(endInASCII == [0x037E, 0x1FEF, 0x212A])
-    }
-
-    @Test("gives canonically equivalent lines the same tail")
-    func tails() {
-        let pairs = [("caf\u{00E9} x", "cafe\u{0301} x"), ("\u{00E9} \u{212A}", "e\u{0301} K"), ("a\u{037E}", "a;"), ("\u{00C5}", "A\u{030A}")]
-        func tail(_ text: String) -> UInt64 {
-            var text = text
-            return text.withUTF8 { LineSet.tail(of: $0) }
-        }
-        for (one, other) in pairs {
-            #expect(one == other, "the pair is canonically equivalent")
-            #expect(tail(one) == tail(other), "\(one.debugDescription) and \(other.debugDescription)")
-        }
-        #expect(tail("\u{00E9} x") != tail("\u{00E9} y"))
-    }
 }
 
 @Suite("A hint's label")
