@@ -28,8 +28,10 @@ enum HintCommand: Command {
         chapter's reading path. The first nudges; the last names the idea and the API (the
         answer itself is `workbook solution`'s, once the exercise passes). For a predict
         exercise it also shows the expected line where your prediction first differs, which a
-        check's report shows only after three different wrong predictions. A hint read after
-        the exercise passed is not counted as used in `workbook progress`.
+        check's report shows only after three different wrong predictions. After the last
+        hint, when your last check found the line to look at by a small change, it names the
+        kind of change (never the change), while your file is as it was then. A hint read
+        after the exercise passed is not counted as used in `workbook progress`.
         Exit status: 0; 2 for an unknown exercise.
         """)
 
