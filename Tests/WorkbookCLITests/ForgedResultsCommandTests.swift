@@ -25,7 +25,10 @@ struct ForgedResultsCommandTests {
         let session = try FixtureSession()
         for attack in Self.attacks {
             try install(attack, into: session.root.appendingPathComponent("exercises/01-basics"), root: session.root)
-            let result = await session.run("check", "1.1", "--format", "json")
+            // Without the repair probe: its runs are the grader's, in the same sandbox, and
+            // cannot change the status; here they only cost (48 heap scans of the honest
+            // failure, 31 of the suite's 47 s of CPU, measured).
+            let result = await session.run(["check", "1.1", "--format", "json"], environment: ["WORKBOOK_LOCATE": "0"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(attack): \(result.out) \(result.err)")
             #expect(object["status"] as? String != "pass", "\(attack): \(result.out)")
             let tests = object["tests"] as? [[String: Any]] ?? []
