@@ -56,7 +56,7 @@ struct ThreadSanitizerReportTests {
         #expect(report.warnings.count == 2)
         #expect(report.sawDataRace)
         #expect(report.findings(learnerFiles: [Self.learnerFile]) == [
-            "Thread Sanitizer saw a data race: read at exercises/rf3.swift:6 (main thread), then written at exercises/rf3.swift:5 (thread T1), with nothing ordering the two",
+            "Thread Sanitizer saw a data race: read at exercises/rf3.swift:6 on the main thread, then written at exercises/rf3.swift:5, with nothing ordering the two",
             "Thread Sanitizer reported a thread leak at exercises/rf3.swift:5",
         ])
         // The sleep's and the allocation's frames are not the race's accesses.
@@ -69,7 +69,7 @@ struct ThreadSanitizerReportTests {
         let report = ThreadSanitizerReport(standardError: Self.raceAndLeak)
         let elsewhere = ThreadSanitizerReport.LearnerFile(path: "/tmp/racelab/other.swift", displayPath: "exercises/other.swift")
         #expect(report.findings(learnerFiles: [elsewhere]) == [
-            "Thread Sanitizer saw a data race: read outside your file (main thread), then written outside your file (thread T1), with nothing ordering the two",
+            "Thread Sanitizer saw a data race: read outside your file on the main thread, then written outside your file, with nothing ordering the two",
             "Thread Sanitizer reported a thread leak",
         ])
     }
@@ -79,7 +79,7 @@ struct ThreadSanitizerReportTests {
         let report = ThreadSanitizerReport(standardError: Self.raceAndLeak)
         let learner = ThreadSanitizerReport.LearnerFile(path: "/tmp/racelab/other.swift", displayPath: "exercises/other.swift")
         #expect(report.findings(learnerFiles: [learner], testsFiles: ["racelab/rf3.swift"]).first
-                == "Thread Sanitizer saw a data race: read by the exercise's tests (main thread), then written by the exercise's tests (thread T1), with nothing ordering the two")
+                == "Thread Sanitizer saw a data race: read by the exercise's tests on the main thread, then written by the exercise's tests, with nothing ordering the two")
     }
 
     @Test("a sanitizer that could not start is a failure of its own, with no warning and no race")
@@ -106,7 +106,7 @@ struct ThreadSanitizerReportTests {
             SUMMARY: ThreadSanitizer: data race /tmp/racelab/rf3.swift:9:3 in store
             """)
         #expect(report.findings(learnerFiles: [Self.learnerFile]) == [
-            "Thread Sanitizer saw a data race: read at exercises/rf3.swift:12 (main thread), then written atomically at exercises/rf3.swift:9 (thread T2), with nothing ordering the two",
+            "Thread Sanitizer saw a data race: read at exercises/rf3.swift:12 on the main thread, then written atomically at exercises/rf3.swift:9, with nothing ordering the two",
         ])
     }
 }

@@ -74,8 +74,8 @@ struct ThreadSanitizerSandboxTests {
         }
         try #require(built.termination.isSuccess, "\(built.standardError)")
         let learner = ThreadSanitizerReport.LearnerFile(path: file.path, displayPath: "Hop.swift")
-        let expected = "Thread Sanitizer saw a data race: written at Hop.swift:\(Self.line(of: "RACY STORE")) (thread T1), "
-            + "then read at Hop.swift:\(Self.line(of: "// TAP")) (main thread), with nothing ordering the two"
+        let expected = "Thread Sanitizer saw a data race: written at Hop.swift:\(Self.line(of: "RACY STORE")), "
+            + "then read at Hop.swift:\(Self.line(of: "// TAP")) on the main thread, with nothing ordering the two"
         for _ in 0..<3 {
             let racy = try await onOwnThread { try Self.run(program, [], threadSanitizer: true) }
             #expect(racy.termination == .exited(66), "\(racy.termination): \(racy.standardError)")

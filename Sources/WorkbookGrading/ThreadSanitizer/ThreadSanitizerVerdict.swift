@@ -14,11 +14,13 @@ enum ThreadSanitizerVerdict {
     ) -> ExerciseGrade {
         var grade = graded
         if let failure = report.runtimeFailure, report.warnings.isEmpty {
+            // What the tests' process itself did is kept after it: the sanitizer's line does not say when it failed.
+            let testsSaid = grade.message.isEmpty ? "" : "\n(" + grade.message + ")"
             grade.status = .crashed
-            grade.message = "the tests could not run under the Thread Sanitizer, which stopped before they started: \(failure)"
+            grade.message = "the Thread Sanitizer's runtime failed while the tests ran under it: \(failure)" + testsSaid
             // Established: without a memory cgroup the sandbox keeps its per-process cap, which TSan cannot run under.
             if Cgroup.memoryRoot == nil {
-                grade.message += " (it needs an unlimited address space, which the sandbox gives only where a memory cgroup caps the run; none is writable here)"
+                grade.message += "\n(it needs an unlimited address space, which the sandbox gives only where a memory cgroup caps the run; none is writable here)"
             }
             return grade
         }
