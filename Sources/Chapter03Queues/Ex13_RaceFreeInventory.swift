@@ -11,17 +11,17 @@ import Stage
 /// `service.retrieveInventoryItems()` on `queue`, never on the main queue. A fetch that
 /// works replaces `items` and adds one to `loads`; one that throws changes neither.
 /// Then `done` is called once, on the main queue, and by then `items` and `loads` show
-/// the outcome. Nothing may race: the tests run again under the Thread Sanitizer.
+/// the outcome; `queue` never waits for the main queue. Nothing may race: the tests run
+/// again under the Thread Sanitizer.
 public final class InventoryCache: @unchecked Sendable {
     // BEGIN SOLUTION
     /// Written and read on the main queue only: the fetched items cross over in the hop.
-    private var stored: [MenuItem] = []
-    private var count = 0
+    private var state: (items: [MenuItem], loads: Int) = ([], 0)
 
     /// What the last load that worked fetched (empty before one has).
-    public var items: [MenuItem] { stored }
+    public var items: [MenuItem] { state.items }
     /// How many loads have worked.
-    public var loads: Int { count }
+    public var loads: Int { state.loads }
 
     public init() {}
 
@@ -29,12 +29,10 @@ public final class InventoryCache: @unchecked Sendable {
         queue.async {
             // Off the main queue: only the fetch, and a local for what it found.
             let fetched = try? service.retrieveInventoryItems()
+            // Handed over without waiting: the diner's queue is free at once.
             DispatchQueue.main.async {
                 // Back on the main queue, where every tap reads: no one reads while this writes.
-                if let fetched {
-                    self.stored = fetched
-                    self.count += 1
-                }
+                if let fetched { self.state = (fetched, self.state.loads + 1) }
                 done()
             }
         }

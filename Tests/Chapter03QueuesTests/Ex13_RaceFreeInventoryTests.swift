@@ -112,6 +112,22 @@ struct Ex13_RaceFreeInventoryTests {
                 "when done was called, items held \(state.items) and loads was \(state.loads); expected the \(InventoryService.sampleItems.count) items fetched and 1 load: store them before calling done")
     }
 
+    @Test("hands over to the main queue without waiting: the diner's queue is free while the main queue is busy")
+    func hopDoesNotWait() async throws {
+        let cache = InventoryCache()
+        let probe = DispatchSemaphore(value: 0)
+        let finished: Void? = await awaitCallback { done in
+            cache.reload(from: InventoryService(), on: dinerQueue) { done(()) }
+            // The main queue stays busy (this test holds it) while the diner's queue runs the
+            // fetch and the hop; a block queued behind them tells when the diner's queue is
+            // free again. `main.async` returns at once; `main.sync` waits for the held main queue.
+            dinerQueue.async { probe.signal() }
+            let free = probe.wait(timeout: .now() + .seconds(3)) == .success
+            #expect(free, "the main queue was held for 3 s and the diner's queue stayed busy all that time; expected it to hand over to the main queue and be free again (`DispatchQueue.main.async` returns without waiting, `sync` waits)")
+        }
+        try #require(finished != nil, "reload never called done")
+    }
+
     @Test("a fetch that fails changes neither the items nor the count of loads")
     func failureKeepsItems() async throws {
         let cache = InventoryCache()
