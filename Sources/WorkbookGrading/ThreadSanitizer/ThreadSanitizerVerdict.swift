@@ -1,5 +1,4 @@
 import Foundation
-import WorkbookSystem
 
 /// A race exercise's grade from its run under the Thread Sanitizer: a report fails it,
 /// whatever its tests said, with TSan's findings in the learner's lines; a sanitizer that
@@ -18,10 +17,6 @@ enum ThreadSanitizerVerdict {
             let testsSaid = grade.message.isEmpty ? "" : "\n(" + grade.message + ")"
             grade.status = .crashed
             grade.message = "the Thread Sanitizer's runtime failed while the tests ran under it: \(failure)" + testsSaid
-            // Established: without a memory cgroup the sandbox keeps its per-process cap, which TSan cannot run under.
-            if Cgroup.memoryRoot == nil {
-                grade.message += "\n(it needs an unlimited address space, which the sandbox gives only where a memory cgroup caps the run; none is writable here)"
-            }
             return grade
         }
         let findings = report.findings(learnerFiles: [learnerFile], testsFiles: testsFiles)

@@ -178,7 +178,7 @@ private struct Builder {
         }
         if exercise.starterError != nil { exercise.kind = .compile }
         if exercise.sanitizer != nil {
-            if exercise.kind == .compile {
+            if exercise.starterError != nil {
                 error(at: exercise.filesLocation ?? exercise.location,
                       "exercise \(exercise.id) cannot have both a 'Starter error:' and a 'Sanitizer:'; a race exercise's starter compiles")
             } else {

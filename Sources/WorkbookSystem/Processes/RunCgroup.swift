@@ -34,7 +34,7 @@ package struct Cgroup {
 
     /// The `memory` hierarchy: v1's `/sys/fs/cgroup/memory` (`memory.limit_in_bytes`), or
     /// v2's (`memory.max`).
-    package static let memoryRoot: String? = {
+    static let memoryRoot: String? = {
         if let v1 = root(controller: "memory", candidates: ["/sys/fs/cgroup/memory"], probeFile: "memory.limit_in_bytes") { return v1 }
         return root(controller: "memory", candidates: ["/sys/fs/cgroup/unified", "/sys/fs/cgroup"], probeFile: "memory.max")
     }()
