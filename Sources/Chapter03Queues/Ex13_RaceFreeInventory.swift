@@ -52,7 +52,9 @@ public final class InventoryCache: @unchecked Sendable {
     //             self.items = fetched
     //             self.loads += 1
     //         }
-    //         DispatchQueue.main.async { done() }
+    //         DispatchQueue.main.async {
+    //             done()
+    //         }
     //     }
     // }
     // END SOLUTION
