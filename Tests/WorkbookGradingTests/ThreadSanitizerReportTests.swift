@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookGrading
+import WorkbookModel
 import WorkbookTestSupport
 @testable import WorkbookSystem
 import WorkbookToolchain
@@ -110,3 +111,28 @@ struct ThreadSanitizerReportTests {
         ])
     }
 }
+
+@Suite("A race exercise in the chapter format")
+struct RaceExerciseFormatTests {
+    @Test("'Sanitizer: thread' makes a race exercise; another sanitizer or a use of another exercise is an error")
+    func format() throws {
+        let good = try TemporaryWorkbook(RaceFixture.files)
+        defer { good.remove() }
+        let loaded = try good.load()
+        #expect(Linter(workbook: loaded).run().map(\.description) == [])
+        #expect(loaded.chapters.first?.exercises.map(\.kind) == [.write, .race, .race])
+
+        let chapter = RaceFixture.chapter
+            .replacingOccurrences(of: "[Ex2_BoxTests.swift](../Tests/Chapter01BlocksTests/Ex2_BoxTests.swift) · Sanitizer: thread",
+                                  with: "[Ex2_BoxTests.swift](../Tests/Chapter01BlocksTests/Ex2_BoxTests.swift) · Sanitizer: address")
+            .replacingOccurrences(of: "[Ex3_LocksTests.swift](../Tests/Chapter01BlocksTests/Ex3_LocksTests.swift) · Sanitizer: thread",
+                                  with: "[Ex3_LocksTests.swift](../Tests/Chapter01BlocksTests/Ex3_LocksTests.swift) · Sanitizer: thread · Uses: 1.1")
+        let bad = try TemporaryWorkbook(RaceFixture.files.merging(["chapters/01-blocks.md": chapter]) { $1 })
+        defer { bad.remove() }
+        let findings = Linter(workbook: try bad.load()).run().map(\.description)
+        #expect(findings.contains { $0.contains("'Sanitizer:' takes 'thread' (the Thread Sanitizer, the one the grader runs), not 'address'") }, "\(findings)")
+        #expect(findings.contains { $0.contains("exercise 1.3 is a race exercise, built alone under the Thread Sanitizer: it cannot use another exercise's code") },
+                "\(findings)")
+    }
+}
+

@@ -29,9 +29,13 @@ public enum RaceFixture {
 
     > Hint: a
 
+    > Hint: b
+
     ## Exercise 1.3
 
     > Hint: a
+
+    > Hint: b
 
     """
 
