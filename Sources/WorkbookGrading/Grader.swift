@@ -161,6 +161,14 @@ public struct Grader: Sendable {
         if let inputs = built.runner {
             grades += ExerciseRuns(settings: runSettings, toolchain: toolchain, useCache: options.useCache, keyPrefix: optionsKey, events: events)
                 .run(toRun, with: inputs, reach: reach, chapter: chapter, submissions: submissions)
+            // Race exercises whose tests pass run them again under the Thread Sanitizer.
+            let judge = ThreadSanitizerJudge(
+                build: ThreadSanitizerBuild(toolchain: toolchain, workbook: workbook, cache: cache, moduleName: moduleName, exercises: exercises),
+                runSettings: runSettings, chapter: chapter, submissions: submissions, paths: paths)
+            for (exercise, submission) in toRun where exercise.kind.runsUnderThreadSanitizer {
+                guard let index = grades.firstIndex(where: { $0.id == exercise.id }) else { continue }
+                grades[index] = judge.judge(grades[index], exercise: exercise, submission: submission)
+            }
             for index in grades.indices where options.learnerNotes {
                 grades[index].warnings = notes.warnings(of: grades[index].id, in: inputs, submissions: submissions)
             }
@@ -195,7 +203,7 @@ public struct Grader: Sendable {
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v10")  // v10: a dependency noted only where established; v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
+        hash.combine("grade-v11")  // v11: race exercises judged under the Thread Sanitizer; v10: a dependency noted only where established; v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

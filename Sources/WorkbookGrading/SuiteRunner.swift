@@ -79,6 +79,12 @@ struct SuiteRunner {
         marked.standardOutput = split.rest
         var graded = Interpretation(paths: settings.paths, outputLimit: settings.outputLimit, chapter: chapter, exercise: exercise, submissions: submissions)
             .grade(grade, result: marked, stream: stream)
+        if runner.threadSanitizer {
+            let learnerFile = ThreadSanitizerReport.LearnerFile(path: submission.file.path, displayPath: learnerPath)
+            let testsFiles = [exercise.testsFile, exercise.testsFile.flatMap(HiddenTests.file(forTests:))].compactMap { $0 }
+            graded = ThreadSanitizerVerdict.apply(ThreadSanitizerReport(standardError: result.standardError), to: graded,
+                                                  learnerFile: learnerFile, testsFiles: testsFiles)
+        }
         if settings.outputPerTest {
             let byTitle = Dictionary(stream.tests.map { ($0.title, split.byTest[$0.id] ?? "") }, uniquingKeysWith: +)
             for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
@@ -93,9 +99,11 @@ struct SuiteRunner {
     private func sandboxPolicy(scratch: URL) -> SandboxPolicy {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
             .filter { $0.hasPrefix(workbook.root.path) }
-        return SandboxPolicy(
+        var policy = SandboxPolicy(
             host: settings.host, hidden: [workbook.root.path],
             readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
             writable: [], scratch: scratch.path)
+        policy.limits.threadSanitizer = runner.threadSanitizer
+        return policy
     }
 }

@@ -116,6 +116,7 @@ struct ChapterArticle {
         case .write: return "Write it"
         case .predict: return "Predict the output: write, line by line, what the program prints"
         case .compile: return "Make it compile: Swift 6 rejects the starter; fix it and keep what it does"
+        case .race: return "Make it race-free: the tests must pass, and pass again under the Thread Sanitizer with no report"
         }
     }
 

@@ -10,19 +10,24 @@ struct ExerciseKindRulesTests {
         var starterCompiles: Bool
         var canBeUsedByOthers: Bool
         var label: String?
-        var description: String { "\(judge), starter compiles: \(starterCompiles), usable: \(canBeUsedByOthers), label: \(label ?? "none")" }
+        var threadSanitizer = false
+        var description: String {
+            "\(judge), starter compiles: \(starterCompiles), usable: \(canBeUsedByOthers), label: \(label ?? "none"), TSan: \(threadSanitizer)"
+        }
     }
 
     static let expected: [Exercise.Kind: Rules] = [
         .write: Rules(judge: .tests, starterCompiles: true, canBeUsedByOthers: true, label: nil),
         .compile: Rules(judge: .tests, starterCompiles: false, canBeUsedByOthers: false, label: "compile"),
         .predict: Rules(judge: .prediction, starterCompiles: true, canBeUsedByOthers: false, label: "predict"),
+        .race: Rules(judge: .tests, starterCompiles: true, canBeUsedByOthers: false, label: "race", threadSanitizer: true),
     ]
 
     @Test("Every kind has its rules, and they are the ones the chapter format documents", arguments: Exercise.Kind.allCases)
     func rules(of kind: Exercise.Kind) throws {
         let expected = try #require(Self.expected[kind], "kind \(kind) has no row in the table")
-        let actual = Rules(judge: kind.judge, starterCompiles: kind.starterCompiles, canBeUsedByOthers: kind.canBeUsedByOthers, label: kind.label)
+        let actual = Rules(judge: kind.judge, starterCompiles: kind.starterCompiles, canBeUsedByOthers: kind.canBeUsedByOthers, label: kind.label,
+                           threadSanitizer: kind.runsUnderThreadSanitizer)
         #expect(actual == expected)
     }
 

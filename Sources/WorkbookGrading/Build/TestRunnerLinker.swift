@@ -6,6 +6,9 @@ import WorkbookToolchain
 struct TestRunner: Sendable {
     var executable: URL
     var environment: [String: String] = [:]
+    /// Built with `-sanitize=thread` (`ThreadSanitizerBuild`): its run needs the sandbox's
+    /// address-space cap lifted, and its standard error holds TSan's reports.
+    var threadSanitizer = false
 }
 
 /// The link stage of grading: the test runner from what the build made (`RunnerInputs`),

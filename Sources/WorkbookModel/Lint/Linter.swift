@@ -88,7 +88,11 @@ public struct Linter {
     /// must exist and be write exercises (a compile exercise's stand-in is its reference,
     /// a predict exercise has no code).
     private func checkUses(of exercise: Exercise, in chapter: Chapter, at location: SourceLocation) -> [Diagnostic] {
-        exercise.uses.compactMap { id in
+        // Built again under the sanitizer with its own file and the support files only.
+        if exercise.kind.runsUnderThreadSanitizer, !exercise.uses.isEmpty {
+            return [Diagnostic(at: location, "exercise \(exercise.id) is a race exercise, built alone under the Thread Sanitizer: it cannot use another exercise's code ('Uses:')")]
+        }
+        return exercise.uses.compactMap { id in
             guard let used = chapter.exercise(id) else {
                 return Diagnostic(at: location, "exercise \(exercise.id) uses \(id), which \(chapter.path) does not have")
             }

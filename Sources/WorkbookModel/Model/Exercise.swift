@@ -8,6 +8,9 @@ public struct Exercise: Sendable, Equatable {
         case predict
         /// Make a starter that Swift 6 rejects compile, keeping what it does (tests check).
         case compile
+        /// Make racy code right: its tests must pass, and pass again with the Thread
+        /// Sanitizer watching (`-sanitize=thread`) without a report.
+        case race
     }
 
     public var id: ExerciseID
@@ -26,6 +29,8 @@ public struct Exercise: Sendable, Equatable {
     public var explanation: Hint?
     /// A compile exercise's expected diagnostic: the starter's errors must contain it.
     package var starterError: String?
+    /// A race exercise's sanitizer (`Sanitizer: thread`): its tests run again under it.
+    package var sanitizer: String?
     /// Earlier exercises whose learner code this one's tests use (`Uses: 4.2`).
     public var uses: [ExerciseID] = []
     /// A predict exercise's program: the line of its `swift run predict` snippet.

@@ -13,7 +13,7 @@ extension Exercise.Kind {
 
     public var judge: Judge {
         switch self {
-        case .write, .compile: .tests
+        case .write, .compile, .race: .tests
         case .predict: .prediction
         }
     }
@@ -23,7 +23,7 @@ extension Exercise.Kind {
     /// build, and it is left out of runs without a build that would only say so.
     package var starterCompiles: Bool {
         switch self {
-        case .write, .predict: true
+        case .write, .predict, .race: true
         case .compile: false
         }
     }
@@ -33,7 +33,17 @@ extension Exercise.Kind {
     package var canBeUsedByOthers: Bool {
         switch self {
         case .write: true
-        case .compile, .predict: false
+        // A race exercise's code is built a second time, alone, under the sanitizer.
+        case .compile, .predict, .race: false
+        }
+    }
+
+    /// Whether its tests run a second time, built with `-sanitize=thread`, and a report of
+    /// the Thread Sanitizer fails the exercise (`ThreadSanitizerJudge`).
+    package var runsUnderThreadSanitizer: Bool {
+        switch self {
+        case .race: true
+        case .write, .compile, .predict: false
         }
     }
 
@@ -41,7 +51,7 @@ extension Exercise.Kind {
     public var label: String? {
         switch self {
         case .write: nil
-        case .compile, .predict: rawValue
+        case .compile, .predict, .race: rawValue
         }
     }
 }

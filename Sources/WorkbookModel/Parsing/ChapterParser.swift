@@ -177,6 +177,14 @@ private struct Builder {
             break
         }
         if exercise.starterError != nil { exercise.kind = .compile }
+        if exercise.sanitizer != nil {
+            if exercise.starterError != nil {
+                error(at: exercise.filesLocation ?? exercise.location,
+                      "exercise \(exercise.id) cannot have both a 'Starter error:' and a 'Sanitizer:'; a race exercise's starter compiles")
+            } else {
+                exercise.kind = .race
+            }
+        }
         if exercise.referenceFile == nil || exercise.testsFile == nil, !badLinks.contains(exercise.id) {
             let missing = [exercise.referenceFile == nil ? "Reference:" : nil, exercise.testsFile == nil ? "Tests:" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
@@ -200,6 +208,9 @@ private struct Builder {
         }
         if exercise.starterError != nil {
             error(at: at, "predict exercise \(exercise.id) cannot have a 'Starter error:'; that is for compile exercises")
+        }
+        if exercise.sanitizer != nil {
+            error(at: at, "predict exercise \(exercise.id) cannot have a 'Sanitizer:'; that is for race exercises")
         }
         exercises.append(exercise)
     }
@@ -236,6 +247,9 @@ private struct Builder {
                 }
                 if let allows = literal.range(of: "Allows:") {
                     literal = readAllows(literal, after: allows, into: &exercise, at: paragraph.location)
+                }
+                if let sanitizer = literal.range(of: "Sanitizer:") {
+                    literal = readSanitizer(literal, after: sanitizer, into: &exercise, at: paragraph.location)
                 }
                 if ByteSearch.contains("Tests:", in: literal) {
                     label = "Tests"
@@ -305,6 +319,22 @@ private struct Builder {
             } else {
                 error(at: location, "'Allows:' takes escape-hatch names (\(EscapeHatches.allowable.joined(separator: ", "))), not '\(name)'")
             }
+        }
+        return String(literal[..<label.lowerBound]) + String(rest[end...])
+    }
+
+    /// `Sanitizer: thread`: a race exercise, whose tests run again under the Thread
+    /// Sanitizer (`-sanitize=thread`). Returns the text with that part taken out.
+    private mutating func readSanitizer(
+        _ literal: String, after label: Range<String.Index>, into exercise: inout Exercise, at location: SourceLocation
+    ) -> String {
+        let rest = literal[label.upperBound...]
+        let end = rest.firstIndex(of: "·") ?? rest.endIndex
+        let value = String(rest[..<end]).trimmingWhitespace
+        if value == "thread" {
+            exercise.sanitizer = value
+        } else {
+            error(at: location, "'Sanitizer:' takes 'thread' (the Thread Sanitizer, the one the grader runs), not '\(value)'")
         }
         return String(literal[..<label.lowerBound]) + String(rest[end...])
     }

@@ -12,9 +12,10 @@ package enum LearnerEnvironment {
     /// settings the workbook gives its own runs (SWIFT_BACKTRACE, NO_COLOR, the runner's
     /// LD_LIBRARY_PATH, which names only toolchain and cache folders).
     /// WORKBOOK_MUTANT: the repair probe's choice of mutant in its schema (WorkbookLocate),
-    /// a number the grader sets, never anything of the caller's shell.
+    /// a number the grader sets, never anything of the caller's shell. TSAN_OPTIONS: the
+    /// Thread Sanitizer's settings for a race exercise's run (`ThreadSanitizerRun`).
     static let passed: Set<String> = [
-        "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH", "WORKBOOK_MUTANT",
+        "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH", "WORKBOOK_MUTANT", "TSAN_OPTIONS",
     ]
 
     /// PATH inside: the system's programs only (the sandbox mounts nothing else).

@@ -54,6 +54,13 @@ public struct SandboxLimits: Sendable, Equatable {
     package var tmpLimit: Int = 128 << 20
     /// Bytes of the scratch folder (the run's working folder).
     package var scratchLimit: Int = 128 << 20
+    /// A Thread Sanitizer run: it reserves terabytes of address space for its shadow
+    /// memory (never touched, so never counted by the memory cgroup), and under any
+    /// RLIMIT_AS it dies before `main` ("ThreadSanitizer setrlimit() failed 22",
+    /// measured; RLIMIT_DATA counts the same reservations). So the per-process cap is
+    /// dropped: the memory cgroup caps the run where there is one, and where there is
+    /// none the run has no memory cap, which the sandbox's summary says.
+    package var threadSanitizer = false
 
     public init() {}
 }
@@ -137,6 +144,7 @@ public enum Sandbox {
             } else {
                 on.append("memory capped per process only (\(limits.memoryLimit >> 20) MiB each)")
                 unavailable.append("no writable memory cgroup")
+                unavailable.append("no memory cap for a race exercise's run under the Thread Sanitizer, which cannot run under a per-process one")
             }
             if Cgroup.pidsRoot != nil {
                 on.append("processes capped")
@@ -376,14 +384,14 @@ public enum Sandbox {
         let cgroup = Cgroup.make(processLimit: policy.processLimit, memoryLimit: policy.memoryLimit)
         // The limits hold with or without bubblewrap.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
-            var limits = ["--as=\(policy.memoryLimit)"]
+            var limits = policy.limits.threadSanitizer ? [] : ["--as=\(policy.memoryLimit)"]
             // No cgroup (a normal user, usually): RLIMIT_NPROC, which counts every task of
             // the user, so the cap is what the user already runs plus the run's share.
             // (Root is exempt from it; root gets the cgroup.)
             if cgroup?.hasProcessLimit != true, getuid() != 0, let running = policy.host.tasksOfThisUser {
                 limits.append("--nproc=\(running + policy.processLimit)")
             }
-            command = ["/usr/bin/prlimit"] + limits + ["--"] + command
+            if !limits.isEmpty { command = ["/usr/bin/prlimit"] + limits + ["--"] + command }
         }
         if let cgroup {
             // The shell joins the cgroups, then becomes the command: nothing runs outside them.
