@@ -74,33 +74,31 @@ public func keepingContract(_ operation: @escaping AsyncOperation, locks: Locks 
 /// inside that report's own handler, on the same thread — so it is left here, and the
 /// report that finishes last delivers it.
 private struct ContractRun {
-    var isOver = false
+    var ending: Outcome?  // the first done or cancel: once set, the run is over
     var reporting = 0  // progress reports being passed on right now
-    var heldBack: Outcome?  // an ending that came while one was
 
     /// Whether a report may be passed on; counted if so.
     mutating func startReport() -> Bool {
-        guard !isOver else { return false }
+        guard ending == nil else { return false }
         reporting += 1
         return true
     }
 
     /// The ending to deliver now that a report has been passed on, if it was the last
-    /// one under way. After the end no report starts, so the count reaches 0 once.
+    /// one under way. Once the run is over no report starts, so the count reaches 0
+    /// once after the ending.
     mutating func endReport() -> Outcome? {
         reporting -= 1
         guard reporting == 0 else { return nil }
-        return heldBack
+        return ending
     }
 
     /// Ends the run: `nil` when it was over already, else whether to deliver the
     /// ending now (`false`: a report under way delivers it).
     mutating func end(with outcome: Outcome) -> Bool? {
-        guard !isOver else { return nil }
-        isOver = true
-        guard reporting > 0 else { return true }
-        heldBack = outcome
-        return false
+        guard ending == nil else { return nil }
+        ending = outcome
+        return reporting == 0
     }
 }
 // STARTER:
