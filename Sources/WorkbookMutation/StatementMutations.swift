@@ -6,7 +6,8 @@ import Foundation
 extension Statements {
     private static let transfers = ["return", "break", "continue", "throw ", "fallthrough"]
     private static let typeDeclarations = ["func ", "struct ", "class ", "enum ", "actor ", "typealias ", "private ", "fileprivate ",
-                                           "public ", "static ", "lazy ", "import ", "extension ", "protocol ", "init", "@", "#"]
+                                           "public ", "static ", "lazy ", "import ", "extension ", "protocol ", "init", "@", "#",
+                                           "mutating ", "override ", "final "]
 
     /// The lines of the statement that starts on line `index`, when one starts there: a
     /// line of its own or a run whose brackets close (`for … { … }`, `queue.async { … }`),

@@ -86,7 +86,40 @@ struct Ex4_MenuAndSpecialsTests {
                 "a failure was reported before both services had answered; report once the group is done")
     }
 
-    @Test("returns at once and fetches nothing itself: while its queue is held, no fetch starts")
+    @Test("waits for the specials when the menu answers before load returns")
+    func menuAnswersInPlace() async throws {
+        let queue = DispatchQueue(label: "com.closuresworkbook.tests.held-specials", attributes: .concurrent)
+        let menu = InventoryService(answersInPlace: true), specials = InventoryService(items: Self.specialsItems)
+        // The specials' queue is held until the main queue has run whatever the call
+        // sent it: a `notify` asked for while the group was empty has run by then.
+        queue.suspend()
+        let reports = Locked<[Report]>([])
+        let whileHeld = Locked<(reports: Int, menuRequests: Int)?>(nil)
+        let first: Report? = await awaitCallback { done in
+            loadMenuAndSpecials(menu: menu, specials: specials, on: queue) { result in
+                let report = Report(result: result, onMainQueue: MainQueue.isCurrent,
+                                    answeredByThen: (menu.answeredCount, specials.answeredCount))
+                reports.withLock { $0.append(report) }
+                done(report)
+            }
+            DispatchQueue.main.async {
+                whileHeld.withLock { $0 = (reports.value.count, menu.requests.count) }
+                queue.resume()
+            }
+        }
+        let held = try #require(whileHeld.value, "the main queue never ran the block the test sent it")
+        #expect(held.menuRequests == 1,
+                "the menu was asked \(held.menuRequests) time(s) while the specials' queue was held; expected once, with menu.load(completion:)")
+        #expect(held.reports == 0,
+                "with the menu answered before load returned and the specials' queue held, the completion handler ran \(held.reports) time(s) before the specials were fetched; expected none yet: both must be in the group before notify is asked for")
+        let report = try #require(first, "loadMenuAndSpecials never called its completion handler")
+        #expect(try report.result.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),
+                "once the queue ran, the report was \(report.result); expected the menu and the specials")
+        #expect(report.answeredByThen.specials == 1,
+                "the completion handler ran before the specials had answered")
+    }
+
+    @Test("returns at once and fetches the specials on its queue: while the queue is held, they are not fetched")
     func returnsAtOnce() async throws {
         let queue = DispatchQueue(label: "com.closuresworkbook.tests.held-fetch", attributes: .concurrent)
         let menu = InventoryService(), specials = InventoryService(items: Self.specialsItems)
@@ -100,10 +133,10 @@ struct Ex4_MenuAndSpecialsTests {
                 returned.signal()
             }
             let returnedWhileHeld = returned.wait(timeout: .now() + .seconds(2)) == .success
-            let fetchedWhileHeld = menu.requests.count + specials.requests.count
+            let fetchedWhileHeld = specials.requests.count
             queue.resume()
-            #expect(returnedWhileHeld, "with its queue held, loadMenuAndSpecials had not returned after 2 s; expected it to hand both fetches to the queue with async and return at once")
-            #expect(fetchedWhileHeld == 0, "with its queue held, \(fetchedWhileHeld) fetch(es) ran anyway, so not on that queue; expected each in its own block on the queue")
+            #expect(returnedWhileHeld, "with its queue held, loadMenuAndSpecials had not returned after 2 s; expected it to ask the menu with load(completion:), hand the specials' fetch to the queue with async, and return at once")
+            #expect(fetchedWhileHeld == 0, "with its queue held, the specials were fetched anyway, so not on that queue; expected their fetch in a block of its own on the queue")
             if !returnedWhileHeld { _ = returned.wait(timeout: .now() + .seconds(2)) }
         }
         #expect(try reported?.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),

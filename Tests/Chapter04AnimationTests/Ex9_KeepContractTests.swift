@@ -142,6 +142,106 @@ struct Ex9_KeepContractTests {
         }
     }
 
+    @Test("done comes after a progress report that was being passed on when the step's done arrived, whenever a lock is let go")
+    func doneWaitsForAReportUnderWay() {
+        for k in 1...20 {
+            let log = Log(), intruder = LockIntruder(at: k)
+            let step: AsyncOperation = { progress, _, done in
+                // The step's done comes "from another thread" while its report is passed on.
+                intruder.call.withLock { $0 = { done?(.finished) } }
+                intruder.arm()
+                progress?(StepProgress(completed: 1, total: 1))
+                return {}
+            }
+            _ = keepingContract(step, locks: intruder.locks)(log.progress, log.cancelled, log.done)
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to keepingContract was let go as the step's progress was passed on: keep the run's state in a lock made with locks.make(…)")
+                break
+            }
+            let expected = ["progress 1/1", "done finished"]
+            #expect(log.entries == expected,
+                    "a done let in the \(k). time a lock was let go as a progress report was passed on gave \(log.entries); expected \(expected): done comes last, after the report that was under way")
+        }
+    }
+
+    @Test("done that comes while two progress reports are on their way comes after both")
+    func doneWaitsForTwoReports() {
+        for k in 1...20 {
+            let log = Log(), intruder = LockIntruder(at: k)
+            let stepDone = Mutex<DoneHandler?>(nil)
+            let step: AsyncOperation = { progress, _, done in
+                stepDone.withLock { $0 = done }
+                // A second report comes "from another thread" while the first is passed on.
+                intruder.call.withLock { $0 = { progress?(StepProgress(completed: 2, total: 2)) } }
+                intruder.arm()
+                progress?(StepProgress(completed: 1, total: 2))
+                return {}
+            }
+            _ = keepingContract(step, locks: intruder.locks)({ report in
+                log.append("progress \(report)")
+                // And the step's done, while that second report is being passed on.
+                if report.completed == 2 { stepDone.withLock { $0 }?(.finished) }
+            }, log.cancelled, log.done)
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to keepingContract was let go as the step's progress was passed on: keep the run's state in a lock made with locks.make(…)")
+                break
+            }
+            let entries = log.entries
+            #expect(entries.sorted() == ["done finished", "progress 1/2", "progress 2/2"] && entries.last == "done finished",
+                    "with a second report let in the \(k). time a lock was let go as the first was passed on, and the step's done during the second, the events were \(entries); expected both reports, then done: the first report is still on its way when the second has been passed on")
+        }
+    }
+
+    @Test("a report that comes after the end, while another is still on its way, is dropped and does not hold done back")
+    func lateReportDoesNotHoldDoneBack() {
+        for k in 1...20 {
+            let log = Log(), intruder = LockIntruder(at: k)
+            let step: AsyncOperation = { progress, _, done in
+                // The step's done and then one more report come "from another thread".
+                intruder.call.withLock { $0 = { done?(.finished); progress?(StepProgress(completed: 2, total: 2)) } }
+                intruder.arm()
+                progress?(StepProgress(completed: 1, total: 2))
+                return {}
+            }
+            _ = keepingContract(step, locks: intruder.locks)(log.progress, log.cancelled, log.done)
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to keepingContract was let go as the step's progress was passed on: keep the run's state in a lock made with locks.make(…)")
+                break
+            }
+            let expected = ["progress 1/2", "done finished"]
+            #expect(log.entries == expected,
+                    "a done and then a report, let in the \(k). time a lock was let go as a report was passed on, gave \(log.entries); expected \(expected): the late report is dropped, and done still comes once the first report has been passed on")
+        }
+    }
+
+    @Test("a cancel while a progress report is passed on calls the step's cancel at once, and cancelled and done after the report")
+    func cancelWaitsForAReportUnderWay() {
+        for k in 1...20 {
+            let log = Log(), intruder = LockIntruder(at: k)
+            let box = Mutex<Cancel?>(nil)
+            let clock = VirtualClock()
+            let step: AsyncOperation = { progress, _, _ in
+                _ = clock.schedule(after: 1) {
+                    intruder.call.withLock { $0 = { box.withLock { $0 }?() } }
+                    intruder.arm()
+                    progress?(StepProgress(completed: 1, total: 2))
+                }
+                return { log.append("step cancelled") }
+            }
+            let cancel = keepingContract(step, locks: intruder.locks)(log.progress, log.cancelled, log.done)
+            box.withLock { $0 = cancel }
+            clock.runUntilIdle()
+            guard intruder.fired.value else {
+                #expect(k > 1, "no lock made by the `locks` given to keepingContract was let go as the step's progress was passed on: keep the run's state in a lock made with locks.make(…)")
+                break
+            }
+            let entries = log.entries
+            #expect(entries.sorted() == ["cancelled", "done cancelled", "progress 1/2", "step cancelled"]
+                        && entries.suffix(2) == ["cancelled", "done cancelled"],
+                    "a cancel let in the \(k). time a lock was let go as a progress report was passed on gave \(entries); expected the report, the step's cancel, and then cancelled and done(.cancelled) last")
+        }
+    }
+
     @Test("a handler may call straight back in: done cancels, progress cancels")
     func handlersCallBackIn() {
         let log = Log()

@@ -28,6 +28,9 @@ struct MutationStatementOperatorTests {
         Case(name: "statements-swapped", body: "let id = next()\nids.append(id)", expected: []),
         Case(name: "statements-swapped", body: "let a = Mutex(0)\nlet b = 8", expected: []),
         Case(name: "statements-swapped", body: "return\nrecord()", expected: []),
+        // Nor two methods of a type: their order means nothing (4.9's state's methods).
+        Case(name: "statements-swapped", body: "mutating func start() {\n    count += 1\n}\nmutating func end() {\n    count -= 1\n}",
+             expected: []),
         // Nor a statement with the block's closing brace, nor a line continued on the next.
         Case(name: "statements-swapped", body: "queue.async {\n    work()\n}", expected: []),
         Case(name: "statements-swapped", body: "total = items\n    .count\nreport()", expected: []),

@@ -34,6 +34,8 @@ public final class InventoryService: Sendable {
     public let name: String
     public let latency: Duration
     public let failure: InventoryError?
+    /// Whether `load(completion:)` answers before it returns, on the caller's thread.
+    public let answersInPlace: Bool
     private let items: [MenuItem]
     private let recorder: QueueRecorder?
     private let log = Mutex<[Request]>([])
@@ -45,14 +47,18 @@ public final class InventoryService: Sendable {
     ///   - latency: how long each request blocks (the seed's server: five seconds).
     ///   - failure: when set, every request fails with it after the latency.
     ///   - recorder: when set, each request is recorded there as a span named `name`.
+    ///   - answersInPlace: when set, `load(completion:)` answers before it returns, as a
+    ///     service with a cache may: a completion handler promises to be called, not when.
     public init(
         name: String = "fetch inventory",
         items: [MenuItem] = InventoryService.sampleItems,
         latency: Duration = .zero,
         failure: InventoryError? = nil,
-        recorder: QueueRecorder? = nil
+        recorder: QueueRecorder? = nil,
+        answersInPlace: Bool = false
     ) {
         self.name = name
+        self.answersInPlace = answersInPlace
         self.items = items
         self.latency = latency
         self.failure = failure
@@ -87,11 +93,11 @@ public final class InventoryService: Sendable {
     }
 
     /// The completion-handler form: returns at once, fetches on the service's own
-    /// queue, and calls `completion` exactly once, on that queue (not the main queue).
+    /// queue, and calls `completion` exactly once, on that queue (not the main queue) —
+    /// or, with `answersInPlace`, on the caller's thread before it returns.
     public func load(completion: @escaping @Sendable (Result<[MenuItem], InventoryError>) -> Void) {
-        deliveryQueue.async {
-            completion(Result { () throws(InventoryError) in try self.retrieveInventoryItems() })
-        }
+        let answer: @Sendable () -> Void = { completion(Result { () throws(InventoryError) in try self.retrieveInventoryItems() }) }
+        if answersInPlace { answer() } else { deliveryQueue.async(execute: answer) }
     }
 
     /// Every request so far, oldest first.
