@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbookGrading
+import WorkbookModel
 import WorkbookTestSupport
 @testable import WorkbookSystem
 import WorkbookToolchain
@@ -104,5 +105,38 @@ struct ThreadSanitizerSandboxTests {
             #expect(report.runtimeFailure?.contains("setrlimit") == true, "\(capped.standardError)")
             #expect(!report.sawDataRace)
         }
+    }
+
+    @Test("a Thread Sanitizer run that outgrows its memory cap is stopped and said so", .enabled(if: runnable, skipReason))
+    func memoryCap() async throws {
+        #expect(ThreadSanitizerReport.runtimeOptions.contains("hard_rss_limit_mb=\(SandboxLimits().memoryLimit >> 20)"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-tsan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Grow.swift")
+        // 50 MB at a time, each byte written (so resident), to 600 MB.
+        try "import Foundation\nvar kept: [[UInt8]] = []\nfor i in 0..<12 { kept.append([UInt8](repeating: UInt8(i + 1), count: 50 << 20)); usleep(150_000) }\nprint(kept.count)\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let program = folder.appendingPathComponent("grow")
+        let toolchain = try await onOwnThread { try SwiftToolchain.forTests() }
+        let built = try await onOwnThread {
+            try toolchain.compile(CrashReport.moduleFlags + ThreadSanitizerReport.compilerFlags + [file.path, "-o", program.path])
+        }
+        try #require(built.termination.isSuccess, "\(built.standardError)")
+        // The grader's options with a cap of 200 MiB (a later flag wins), under the cgroup's 1 GiB.
+        var options = ChildProcess.Options(arguments: [], environment: ["TSAN_OPTIONS": ThreadSanitizerReport.runtimeOptions + ":hard_rss_limit_mb=200"], timeout: 30)
+        var policy = SandboxPolicy(host: .forTests, hidden: [], readOnly: [folder.path], writable: [])
+        policy.limits.threadSanitizer = true
+        options.sandbox = policy
+        let capped = options
+        let run = try await onOwnThread { try ChildProcess.run(program.path, capped) }
+        #expect(run.termination == .exited(66), "\(run.termination): \(run.standardError.prefix(600))")
+        let report = ThreadSanitizerReport(standardError: run.standardError)
+        #expect(report.memoryExhausted?.contains("hard rss limit exhausted (200Mb") == true, "\(run.standardError.prefix(600))")
+        #expect(!report.sawDataRace && report.runtimeFailure == nil)
+        let graded = ThreadSanitizerVerdict.apply(report, to: ExerciseGrade(id: ExerciseID("3.13")!, title: "", status: .passed),
+                                                  learnerFile: .init(path: file.path, displayPath: "Grow.swift"), testsFiles: [])
+        #expect(graded.status == .crashed)
+        #expect(graded.message.hasPrefix("under the Thread Sanitizer, the tests' process used more than \(ThreadSanitizerReport.memoryLimitMiB) MiB"))
     }
 }

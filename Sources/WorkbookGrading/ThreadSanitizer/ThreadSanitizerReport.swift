@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookSystem
 
 /// What the Thread Sanitizer wrote on standard error, read for the learner: each warning
 /// by its kind, and for a data race its two accesses with the frames that are in the
@@ -35,6 +36,9 @@ package struct ThreadSanitizerReport: Equatable, Sendable {
     /// The runtime's own failure line ("ThreadSanitizer setrlimit() failed 22",
     /// "ThreadSanitizer: CHECK failed: …"): the sanitizer could not run the program.
     package var runtimeFailure: String?
+    /// TSan's line when it ended the run at its memory cap ("ThreadSanitizer: hard rss
+    /// limit exhausted (1024Mb vs 1100Mb)"): the program used more than it may.
+    package var memoryExhausted: String?
 
     package init(standardError: String) {
         let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -42,6 +46,10 @@ package struct ThreadSanitizerReport: Equatable, Sendable {
         while index < lines.count {
             let line = lines[index]
             index += 1
+            if memoryExhausted == nil, line.contains("ThreadSanitizer: hard rss limit exhausted") {
+                memoryExhausted = line.trimmingCharacters(in: .whitespaces)
+                continue
+            }
             if runtimeFailure == nil, Self.isRuntimeFailure(line) {
                 runtimeFailure = line.trimmingCharacters(in: .whitespaces)
                 continue
@@ -73,8 +81,17 @@ package struct ThreadSanitizerReport: Equatable, Sendable {
 
     /// `TSAN_OPTIONS` for such a run: no 1 s sleep at exit (TSan's default, measured: a
     /// racy 0.2 s program took 1.3 s), every report printed (not only the first), and
-    /// exit status 66 when there was one.
-    package static let runtimeOptions = "atexit_sleep_ms=0:halt_on_error=0:exitcode=66:print_suppressions=0"
+    /// exit status 66 when there was one. And the sandbox's memory limit as TSan's own
+    /// resident-memory cap (`hard_rss_limit_mb`, checked every 100 ms by its background
+    /// thread): no per-process cap can hold a TSan run (`SandboxLimits.threadSanitizer`),
+    /// and without a memory cgroup this is the one it has (measured: 343 MB allocated
+    /// under a 300 MB cap ended with exit 66 and "hard rss limit exhausted").
+    package static var runtimeOptions: String {
+        "atexit_sleep_ms=0:halt_on_error=0:exitcode=66:print_suppressions=0:hard_rss_limit_mb=\(memoryLimitMiB)"
+    }
+
+    /// The cap `runtimeOptions` gives TSan, in MiB: the sandbox's memory limit.
+    package static let memoryLimitMiB = SandboxLimits().memoryLimit >> 20
 
     /// The lines the runtime prints when it fails itself: "setrlimit() failed" (under
     /// RLIMIT_AS, before `main`, measured), "CHECK failed" (measured: when the Swift

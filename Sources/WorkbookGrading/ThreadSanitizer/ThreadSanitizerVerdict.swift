@@ -12,6 +12,13 @@ enum ThreadSanitizerVerdict {
         _ report: ThreadSanitizerReport, to graded: ExerciseGrade, learnerFile: ThreadSanitizerReport.LearnerFile, testsFiles: [String]
     ) -> ExerciseGrade {
         var grade = graded
+        if let exhausted = report.memoryExhausted {
+            // TSan's own cap ended the run: the program's doing, said as the sandbox says it.
+            grade.status = .crashed
+            grade.message = "under the Thread Sanitizer, the tests' process used more than "
+                + "\(ThreadSanitizerReport.memoryLimitMiB) MiB of memory (the limit) and was stopped: \(exhausted)"
+            return grade
+        }
         if let failure = report.runtimeFailure, report.warnings.isEmpty {
             // What the tests' process itself did is kept after it: the sanitizer's line does not say when it failed.
             let testsSaid = grade.message.isEmpty ? "" : "\n(" + grade.message + ")"

@@ -59,7 +59,8 @@ public struct SandboxLimits: Sendable, Equatable {
     /// RLIMIT_AS it dies before `main` ("ThreadSanitizer setrlimit() failed 22",
     /// measured; RLIMIT_DATA counts the same reservations). So the per-process cap is
     /// dropped: the memory cgroup caps the run where there is one, and where there is
-    /// none the run has no memory cap, which the sandbox's summary says.
+    /// none TSan's own resident-memory check does (the grader's `TSAN_OPTIONS`), which
+    /// the sandbox's summary says.
     package var threadSanitizer = false
 
     public init() {}
@@ -144,7 +145,9 @@ public enum Sandbox {
             } else {
                 on.append("memory capped per process only (\(limits.memoryLimit >> 20) MiB each)")
                 unavailable.append("no writable memory cgroup")
-                unavailable.append("no memory cap for a race exercise's run under the Thread Sanitizer, which cannot run under a per-process one")
+                // TSan cannot run under a per-process cap; its own resident-memory check
+                // (`hard_rss_limit_mb`, every 100 ms) stands in, the grader sets it.
+                on.append("a race exercise's run under the Thread Sanitizer capped by its own memory check, every 100 ms")
             }
             if Cgroup.pidsRoot != nil {
                 on.append("processes capped")
