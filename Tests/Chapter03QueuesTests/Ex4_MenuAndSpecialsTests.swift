@@ -40,12 +40,16 @@ struct Ex4_MenuAndSpecialsTests {
 
     @Test("reports both lists once, on the main queue")
     func bothLists() async throws {
-        let (report, count) = try await run(
-            menu: InventoryService(), specials: InventoryService(items: Self.specialsItems))
+        let menu = InventoryService()
+        let (report, count) = try await run(menu: menu, specials: InventoryService(items: Self.specialsItems))
         #expect(try report.result.get() == MenuAndSpecials(menu: InventoryService.sampleItems, specials: Self.specialsItems),
                 "the report was \(report.result); expected the menu and the specials")
         #expect(report.onMainQueue, "the completion handler ran off the main queue; use group.notify(queue: .main)")
         #expect(count == 1, "the completion handler was called \(count) times; call it once, when the group is done")
+        // `load(completion:)` fetches on the service's own queue: a menu fetched any other way shows another.
+        let asked = menu.requests.map(\.queue)
+        #expect(asked == [InventoryService.deliveryQueueLabel],
+                "the menu was fetched from \(asked); expected one request, made by menu.load(completion:) on the service's own queue")
     }
 
     @Test("reports only after both services have answered")

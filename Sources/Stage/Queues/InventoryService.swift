@@ -41,6 +41,8 @@ public final class InventoryService: Sendable {
     private let log = Mutex<[Request]>([])
     /// Where `load(completion:)` does its waiting, like a networking library's own queue.
     private let deliveryQueue: DispatchQueue
+    /// That queue's label, which `QueueName.current` says on it (and in a request's `queue`).
+    public static let deliveryQueueLabel = "org.closuresworkbook.stage.inventory-service"
 
     /// - Parameters:
     ///   - items: what the service returns; by default the decoded `InventoryRecord.sampleJSON`.
@@ -63,7 +65,9 @@ public final class InventoryService: Sendable {
         self.latency = latency
         self.failure = failure
         self.recorder = recorder
-        self.deliveryQueue = DispatchQueue(label: "org.closuresworkbook.stage.inventory-service")
+        self.deliveryQueue = DispatchQueue(label: Self.deliveryQueueLabel)
+        // Named where a request is made from it: a test can tell `load(completion:)` from a fetch made in place.
+        QueueName.track(deliveryQueue)
     }
 
     /// The sample inventory, decoded from the service's JSON.
