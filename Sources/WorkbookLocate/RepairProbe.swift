@@ -77,10 +77,13 @@ public struct RepairProbe: Sendable {
             let source = String(decoding: data, as: UTF8.self)
             // Without the reference (a student release ships none), every line counts as the learner's.
             let starter = (try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)) ?? ""
+            let reached = reachedLines(grade, source: source)
             let mutants = LearnerMutants.make(source: source, starter: starter, exercise: grade.id.description, path: grade.learnerFile,
-                                              reached: reachedLines(grade, source: source))
+                                              reached: reached)
             let tried = Array(mutants.prefix(limits.candidates))
+            let written = LearnerMutants.learnerLines(source.components(separatedBy: "\n"), starter: starter.components(separatedBy: "\n"))
             targets.append(ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: tried, first: next, known: known,
+                                       written: written.filter(reached.contains).sorted() + written.subtracting(reached).sorted(),
                                        result: Localization(exercise: grade.id.description, file: grade.learnerFile, line: nil, tried: 0, seconds: 0)))
             next += tried.count
         }
@@ -103,6 +106,8 @@ public struct RepairProbe: Sendable {
                 result.established = .trap
                 result.unsure = nil
             }
+            // Nothing singles a line out: the learner's own lines are shown instead.
+            if result.line == nil, result.ranByFailing == nil { result.written = target.written }
             if let known = target.known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
             found[target.grade.id] = result
         }
@@ -114,7 +119,7 @@ public struct RepairProbe: Sendable {
     /// files, the exercise, its failing tests, the probe's own version and the toolchain.
     private func knownFile(_ grade: ExerciseGrade, chapter: Chapter) -> URL? {
         var hash = ContentHash()
-        hash.combine("locate-v2")  // v2: how the line was established
+        hash.combine("locate-v3")  // v3: the learner's lines, when none is named
         hash.combine(toolchain.version)
         hash.combine(grade.id.description)
         hash.combine(grade.status.rawValue)
@@ -137,6 +142,8 @@ public struct RepairProbe: Sendable {
         var mutants: [Mutant]
         let first: Int
         let known: URL?
+        /// The learner's lines, those the failing tests' functions hold first.
+        let written: [Int]
         var result: Localization
         var schema: MutantSchema?
         /// Compiled, and failing as the learner's file fails with nothing switched on.
@@ -158,6 +165,9 @@ public struct RepairProbe: Sendable {
                 let target = targets[index]
                 let schema = open.contains(index) ? MutantSchema.make(source: target.source, mutants: target.mutants, first: target.first) : nil
                 targets[index].schema = schema ?? target.schema
+                // A mutant the schema found no place for is not tried in a later round
+                // either: taking a dropped one's place, it would cost a compile round more.
+                if let schema { targets[index].mutants = schema.mutants.keys.sorted().map { schema.mutants[$0]! } }
                 guard let file = bench.workbook.learnerFile(for: target.exercise, in: bench.chapter) else { open.remove(index); continue }
                 // A file given up on is probed no more: it goes back to the learner's text.
                 let text = targets[index].ready ? targets[index].schema?.text ?? target.source : schema?.text ?? target.source
@@ -209,7 +219,8 @@ public struct RepairProbe: Sendable {
                 guard !culprits.isEmpty else { blameless.append(index); continue }
                 dropping = true
                 let dropped = culprits.compactMap { schema.mutants[$0] }
-                targets[index].mutants.removeAll { dropped.contains($0) }
+                let pairs = Set(dropped.compactMap(NameSwaps.pair))
+                targets[index].mutants.removeAll { dropped.contains($0) || NameSwaps.pair($0).map(pairs.contains) == true }
             }
             if !dropping { open.subtract(blameless) }
         }
@@ -252,7 +263,9 @@ public struct RepairProbe: Sendable {
             if let number = found.withLock({ $0[index] }), let mutant = schemas[index]?.mutants[number] {
                 targets[index].result.line = Self.namedLine(mutant)
                 targets[index].result.change = ChangeKinds.words(for: mutant.operatorName)
-            } else if let deadline = deadlines.withLock({ $0[index] }), Date() > deadline {
+            } else if let deadline = deadlines.withLock({ $0[index] }), Date() > deadline,
+                      targets[index].result.tried < min(runLimit, schemas[index]?.mutants.count ?? 0) {
+                // Stopped with mutants left to run (when all ran, none repaired: no time lost).
                 targets[index].result.unsure = "the probe ran out of time"
             }
         }
