@@ -46,7 +46,10 @@ struct MutantSchema: Sendable {
     static func make(source: String, mutants all: [Mutant], first: Int = 1) -> MutantSchema {
         let lines = source.components(separatedBy: "\n")
         let mask = CodeMask(lines)
-        let shape = LineShapes(lines: lines, mask: mask)
+        var shape = LineShapes(lines: lines, mask: mask)
+        // A name a mutant puts in is a use too: a local no later line uses may still be
+        // what a swap below it names (4.2's `then: moveLeft`).
+        for mutant in all { shape.mutantText[mutant.line - 1, default: ""] += mutant.replacement.joined(separator: "\n") + "\n" }
         var numbered: [Int: Mutant] = [:]
         // Expression switches, by line and the span they replace.
         var expressions: [Int: (span: Range<Int>, choices: [(Int, String)])] = [:]
@@ -149,6 +152,31 @@ struct MutantSchema: Sendable {
             text += " else { \(String(characters[switched.span])) }" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
         }
+        // Two runs that overlap, neither holding the other (two statements swapped, and
+        // the second with the third), become one switch over both, each choice keeping
+        // the other lines as they were: left out, 2.5's repair (the second pair swapped
+        // back) was never tried.
+        var merged = true
+        while merged {
+            merged = false
+            let ranges = statements.keys.sorted { $0.lowerBound < $1.lowerBound }
+            outer: for a in ranges {
+                for b in ranges where a != b && a.overlaps(b) && !(a.contains(b.lowerBound) && a.contains(b.upperBound))
+                    && !(b.contains(a.lowerBound) && b.contains(a.upperBound)) {
+                    let union = min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+                    guard shape.isStatementRun(union) else { continue }
+                    for range in [a, b] {
+                        let widened = statements.removeValue(forKey: range)!.map { choice in
+                            (choice.0, Array(lines[union.lowerBound..<range.lowerBound]) + choice.1
+                                + Array(lines[(range.upperBound + 1)..<(union.upperBound + 1)]))
+                        }
+                        statements[union, default: []] += widened
+                    }
+                    merged = true
+                    break outer
+                }
+            }
+        }
         // Smaller runs first, so a larger one holds them in its `else`; a run that
         // overlaps one already switched without holding it is left out.
         var placed: [ClosedRange<Int>] = []
@@ -227,6 +255,9 @@ struct LineShapes {
     /// Per line: inside an initializer's body, where every path must set each stored
     /// property once.
     let inInitializer: [Bool]
+    /// The mutants' replacement lines, by the line (0-based) each starts on: a local
+    /// they use below its declaration is used (`localOnly`).
+    var mutantText: [Int: String] = [:]
 
     init(lines: [String], mask: CodeMask) {
         self.lines = lines
@@ -337,6 +368,7 @@ struct LineShapes {
         guard inCodeBody[index], let match = code.wholeMatch(of: /(?:let|var) ([a-z_][A-Za-z0-9_]*)\b.*/) else { return false }
         let name = String(match.output.1)
         return !((range.upperBound + 1)..<lines.count).contains { UnusedNames.occurrences(of: name, in: mask.uncommented(line: $0)) > 0 }
+            && !mutantText.contains { $0.key > range.upperBound && UnusedNames.occurrences(of: name, in: $0.value) > 0 }
     }
 
     /// The characters of line `index` an expression switch replaces: an `if`, `guard`

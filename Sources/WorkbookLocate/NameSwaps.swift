@@ -66,7 +66,13 @@ enum NameSwaps {
             }
         }
         var mutants: [Mutant] = []
-        var perLineCount: [Int: Int] = [:]
+        // A name the file declares and uses nowhere else is the likeliest to belong where
+        // another stands (1.1's `subtract`, left unused by `"-": add`): its swaps come
+        // first on their line, before the line's cap (`perLine`, and the schema's four
+        // choices) is reached.
+        let uncommented = lines.indices.map { mask.uncommented(line: $0) }
+        let unused = { (name: String) in uncommented.reduce(0) { $0 + UnusedNames.occurrences(of: name, in: $1) } <= 1 }
+        var candidates: [(line: Int, unused: Bool, order: Int, mutant: Mutant)] = []
         for place in places where written.contains(place.line) {
             let characters = Array(lines[place.line - 1])
             var others = names[place.group, default: []]
@@ -81,12 +87,18 @@ enum NameSwaps {
             if let types = propertyTypes[place.name] {
                 others = others.filter { propertyTypes[$0].map { !$0.isDisjoint(with: types) } ?? true }
             }
-            for other in others.subtracting([place.name]).sorted() where perLineCount[place.line, default: 0] < perLine {
+            for other in others.subtracting([place.name]).sorted() {
                 let changed = String(characters[..<place.range.lowerBound]) + other + String(characters[place.range.upperBound...])
-                mutants.append(Mutant(exercise: exercise, file: path, line: place.line, operatorName: "name-swapped",
-                                      original: [lines[place.line - 1]], replacement: [changed]))
-                perLineCount[place.line, default: 0] += 1
+                candidates.append((place.line, unused(other), candidates.count,
+                                   Mutant(exercise: exercise, file: path, line: place.line, operatorName: "name-swapped",
+                                          original: [lines[place.line - 1]], replacement: [changed])))
             }
+        }
+        let sorted = candidates.sorted { ($0.line, $0.unused ? 0 : 1, $0.order) < ($1.line, $1.unused ? 0 : 1, $1.order) }
+        var perLineCount: [Int: Int] = [:]
+        for candidate in sorted where perLineCount[candidate.line, default: 0] < perLine {
+            mutants.append(candidate.mutant)
+            perLineCount[candidate.line, default: 0] += 1
         }
         // A closure's two arguments taken the other way round (`$1 - $0`), and the product
         // and the sum confused (`price + Decimal(quantity)`): one change each, which

@@ -228,6 +228,11 @@ public struct RepairProbe: Sendable {
         let ready = targets.indices.filter { targets[$0].ready && targets[$0].schema != nil }
         let runs = ready.flatMap { index in targets[index].schema!.mutants.keys.sorted().map { (index, $0) } }
         let found = Mutex<[Int: Int]>([:])
+        // A repair that changes a number (`off-by-one`) may only make up for a mistake
+        // elsewhere (4.10's `start(attempt: 1)` made 2 repaired `attempt <= attempts` on
+        // another line, measured): it is kept, and the runs go on, within the same count,
+        // through the other lines; a repair of another kind there is named instead.
+        let provisional = Mutex<Set<Int>>([])
         let tried = Mutex<[Int: Int]>([:])
         // Each exercise's budget is its runs': from its first run on.
         let deadlines = Mutex<[Int: Date]>([:])
@@ -241,7 +246,13 @@ public struct RepairProbe: Sendable {
             let (index, number) = run
             let deadline = deadlines.withLock { $0[index, default: Date().addingTimeInterval(budget)] }
             deadlines.withLock { $0[index] = deadline }
-            if found.withLock({ $0[index] != nil }) || Date() > deadline { return false }
+            let mutant = schemas[index]?.mutants[number]
+            if let kept = found.withLock({ $0[index] }) {
+                // Settled, or another change on the kept repair's own line: nothing to learn.
+                if !provisional.withLock({ $0.contains(index) }) || schemas[index]?.mutants[kept]?.line == mutant?.line
+                    || mutant?.operatorName == "off-by-one" { return false }
+            }
+            if Date() > deadline { return false }
             let allowed = tried.withLock { tried -> Bool in
                 guard tried[index, default: 0] < runLimit else { return false }
                 tried[index, default: 0] += 1
@@ -255,7 +266,20 @@ public struct RepairProbe: Sendable {
             guard graded?.status == .passed else { return false }
             // Passed twice: a repair, not a test that passes by chance.
             guard try bench.grade(id, mutant: number, toolchain: toolchain, timeout: timeouts[index])?.status == .passed else { return false }
-            found.withLock { if $0[index] == nil || number < $0[index]! { $0[index] = number } }
+            let weak = mutant?.operatorName == "off-by-one"
+            found.withLock { found in
+                provisional.withLock { provisional in
+                    if found[index] == nil {
+                        found[index] = number
+                        if weak { provisional.insert(index) }
+                    } else if provisional.contains(index), !weak {
+                        found[index] = number
+                        provisional.remove(index)
+                    } else if !provisional.contains(index), !weak, number < found[index]! {
+                        found[index] = number
+                    }
+                }
+            }
             return true
         }
         for index in ready {

@@ -126,6 +126,22 @@ struct RepairCandidatesTests {
         #expect(schema.text.contains("        (__workbookIs(1) ? ([\"+\": 1, \"-\": 1]) : ([\"+\": 1, \"-\": 2]))  // a literal"))
     }
 
+    @Test("two swaps that overlap become one switch over the three statements, each keeping the other line")
+    func overlappingRuns() {
+        let source = "func f() {\n    a()\n    b()\n    c()\n}"
+        let lines = source.components(separatedBy: "\n")
+        let schema = MutantSchema.make(source: source, mutants: [
+            Mutant(exercise: "2.5", file: "Ex5.swift", line: 2, operatorName: "statements-swapped", original: [lines[1], lines[2]],
+                   replacement: [lines[2], lines[1]]),
+            Mutant(exercise: "2.5", file: "Ex5.swift", line: 3, operatorName: "statements-swapped", original: [lines[2], lines[3]],
+                   replacement: [lines[3], lines[2]]),
+        ])
+        #expect(schema.mutants.keys.sorted() == [1, 2])
+        #expect(schema.text.contains(
+            "    if __workbookMutant == 1 {\n    b()\n    a()\n    c()\n    } else if __workbookMutant == 2 {\n    a()\n    c()\n    b()\n"
+                + "    } else {\n    a()\n    b()\n    c()\n    }"))
+    }
+
     @Test("a line's expression switch holds at most four choices, the first mutants of the line")
     func choicesPerLine() {
         let source = "func f(_ a: Int, _ b: Int) -> Bool {\n    if a < b {\n        return true\n    }\n    return false\n}"

@@ -33,13 +33,17 @@ struct PlantedMistakesTests {
         }
     }
 
-    /// Rounds: each mistake in the first round with no other mistake in its file, and none
-    /// in the exercise it names as `dependent` (whose section must be about it alone).
+    /// Rounds: each mistake in the first round with no other mistake in its file, none
+    /// in the exercise it names as `dependent` (whose section must be about it alone), and
+    /// none in an exercise whose code its tests run (`apart`).
     static func rounds(_ mistakes: [PlantedMistake]) -> [[PlantedMistake]] {
         var rounds: [[PlantedMistake]] = []
         for mistake in mistakes {
             let fits = { (round: [PlantedMistake]) in
-                !round.contains { $0.file == mistake.file || $0.exercise == mistake.dependent || $0.dependent == mistake.exercise }
+                !round.contains {
+                    $0.file == mistake.file || $0.exercise == mistake.dependent || $0.dependent == mistake.exercise
+                        || mistake.apart.contains($0.exercise) || $0.apart.contains(mistake.exercise)
+                }
             }
             if let index = rounds.firstIndex(where: fits) { rounds[index].append(mistake) } else { rounds.append([mistake]) }
         }
