@@ -86,12 +86,13 @@ struct PlantedMistakesTests {
         #expect(Double(named) >= Self.floor * Double(findings.count), "chapter \(chapterNumber): \(named) of \(findings.count) named")
     }
 
-    /// The share of mistakes each chapter's reports must name: what every chapter reached
-    /// on 2026-12-06 (the lowest, chapter 4), under issue 54's 80%, which is still open.
-    static let floor = 0.4
-    /// The share whose line the default report shows (named, or among the learner's code it
-    /// quotes): issue 54 asks for all; 75% in chapter 4 on 2026-12-06, the lowest.
-    static let shownFloor = 0.7
+    /// The share of mistakes each chapter's reports must name: on 2026-12-06 (session 4)
+    /// 59 of 73 were named (81%; by chapter 13/19, 13/17, 12/14, 11/12, 10/11), the
+    /// lowest chapter 1's 68%; the floor leaves it one mistake of slack.
+    static let floor = 0.6
+    /// The share whose line the default report shows (named, or among the learner's lines
+    /// it lists when none is named): all 73 on 2026-12-06, as issue 54 asks.
+    static let shownFloor = 1.0
 
     /// One round: every exercise right, `round`'s mistakes planted, `check N` as a learner
     /// types it, then `--full` and the JSON (from the cache: nothing is graded again).
