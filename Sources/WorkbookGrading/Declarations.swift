@@ -12,6 +12,8 @@ struct Declarations {
         var qualifiedName: String
         /// 1-based.
         var line: Int
+        /// A `func` or an `init`: code a test runs by calling it.
+        var isFunction = false
     }
 
     var all: [Declaration] = []
@@ -44,10 +46,11 @@ struct Declarations {
                             pendingType = token
                         }
                         if keyword != "extension" {
-                            all.append(Declaration(name: token, qualifiedName: owner.map { "\($0).\(token)" } ?? token, line: index + 1))
+                            all.append(Declaration(name: token, qualifiedName: owner.map { "\($0).\(token)" } ?? token, line: index + 1,
+                                                   isFunction: keyword == "func"))
                         }
                     } else if token == "init", atMemberLevel, let owner = types.last?.name {
-                        all.append(Declaration(name: "init", qualifiedName: "\(owner).init", line: index + 1))
+                        all.append(Declaration(name: "init", qualifiedName: "\(owner).init", line: index + 1, isFunction: true))
                     }
                     previousWord = token
                     continue

@@ -252,7 +252,11 @@ struct Interpretation {
         let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Types are named by their members when the test uses those; a bare type only when nothing else.
         let members = used.filter { $0.qualifiedName.contains(".") || !Declarations.isTypeName($0, in: own) }
-        var pointers = (members.isEmpty ? used : members).prefix(4).map {
+        // Functions first: a test's `delay:` label matches a stored property as well as its
+        // call of `cancel()` matches the function, and only the function's body runs (3.10's
+        // emptied `cancel` was crowded out by three properties, issue 54).
+        let ordered = (members.isEmpty ? used : members).enumerated().sorted { ($0.element.isFunction ? 0 : 1, $0.offset) < ($1.element.isFunction ? 0 : 1, $1.offset) }.map(\.element)
+        var pointers = ordered.prefix(4).map {
             CodePointer(name: $0.qualifiedName, path: path, line: $0.line, excerpt: Interpretation.excerpt(lines: sourceLines, from: $0.line))
         }
         // What those declarations use from elsewhere in the file (a file-level `var` they

@@ -31,6 +31,11 @@ enum ChangeKinds {
         "check-then-act-split": "a check and what it guards, under one lock",
         "name-swapped": "one name used where another of your names belongs",
         "arguments-swapped": "the closure's two arguments taken the other way round",
+        "ternary-swapped": "a conditional's two outcomes the other way round",
+        "end-swapped": "the other end of the array (append against insert at 0)",
+        "capture-list-removed": "how the closure captures",
+        "option-removed": "an option the call should not have",
+        "check-then-act-joined": "a check and what it guards, under one lock",
     ]
 
     static func words(for operatorName: String?) -> String {

@@ -26,8 +26,11 @@ enum LearnerMutants {
         // every line before any line's tenth candidate (in file order, 3.3's repair came
         // after 48 others of earlier lines, measured).
         let swaps = NameSwaps.mutants(lines: lines, written: written, exercise: exercise, path: path)
+        let unused = UnusedNames.mutants(lines: lines, written: written, exercise: exercise, path: path)
+        let shapes = RepairShapes.mutants(lines: lines, written: written, exercise: exercise, path: path)
         var byLine: [Int: [Mutant]] = [:]
-        for mutant in mine + swaps { byLine[mutant.line, default: []].append(mutant) }
+        // The operators', then the repairs of a shape, then a name no code uses, then swaps.
+        for mutant in mine + shapes + unused + swaps { byLine[mutant.line, default: []].append(mutant) }
         let roundRobin = { (lines: [Int]) -> [Mutant] in
             var ordered: [Mutant] = []
             let total = lines.map { byLine[$0]!.count }.reduce(0, +)

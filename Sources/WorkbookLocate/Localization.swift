@@ -24,6 +24,10 @@ public struct Localization: Sendable, Equatable, Codable {
     public var alsoNamed: [Int]?
     public var moreNamed: Int?
     public var ranByFailing: [Int]?
+    /// With no line named and no coverage: the lines the learner wrote (those not in the
+    /// starter), those in the functions the failing tests call first, shown so that the
+    /// mistake, which is among them unless a line was taken away, is on screen.
+    public var written: [Int]?
 
     public enum Established: String, Sendable, Codable {
         /// One small change to the line makes every test pass.
@@ -65,7 +69,10 @@ extension Localization {
     /// The summary, then the named line in context (two lines either side, the named one
     /// marked `>`), as `check` prints them first under the exercise's line.
     public func reportLines(source: String) -> [String] {
-        guard let line else { return [summary] + ranLines(source: source) }
+        guard let line else {
+            let ran = ranLines(source: source)
+            return [summary] + (ran.isEmpty ? writtenLines(source: source) : ran)
+        }
         let lines = source.components(separatedBy: "\n")
         let shown = max(1, line - 2)...min(lines.count, line + 2)
         let width = "\(shown.upperBound)".count

@@ -13,12 +13,22 @@ import WorkbookModel
 /// * a statement, or a run of them, becomes `if __workbookMutant == 7 { mutated } else
 ///   { original }` (a one-token change, a deleted or doubled line, two lines swapped);
 /// * the condition of an `if`/`guard`/`while` line, or the value of a `let`/`var`,
-///   becomes `(__workbookMutant == 7 ? (mutated) : (original))`.
+///   becomes `(__workbookIs(7) ? (mutated) : (original))`.
 /// A mutant whose place fits neither is left out; one whose switch does not compile is
 /// dropped by the probe (`dropping`), which compiles the rest again.
 struct MutantSchema: Sendable {
     static let variable = "__workbookMutant"
     static let environmentKey = "WORKBOOK_MUTANT"
+    /// The function an expression switch asks (`__workbookIs(7) ? (mutated) : (original)`):
+    /// a call has one meaning, where each `==` is one more overload for the type checker
+    /// to weigh in an expression that holds every choice.
+    static let chosen = "__workbookIs"
+    /// Choices of one expression switch at most, the first mutants of the line (the
+    /// operators' before the name swaps): all of a line's choices are one expression, and
+    /// with 8 (2.4's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
+    /// type-check this expression in reasonable time"), every choice dropped with the
+    /// time spent, measured.
+    static let choicesPerLine = 4
 
     /// The schema's text: the learner's file with every switch in it.
     let text: String
@@ -36,7 +46,10 @@ struct MutantSchema: Sendable {
     static func make(source: String, mutants all: [Mutant], first: Int = 1) -> MutantSchema {
         let lines = source.components(separatedBy: "\n")
         let mask = CodeMask(lines)
-        let shape = LineShapes(lines: lines, mask: mask)
+        var shape = LineShapes(lines: lines, mask: mask)
+        // A name a mutant puts in is a use too: a local no later line uses may still be
+        // what a swap below it names (4.2's `then: moveLeft`).
+        for mutant in all { shape.mutantText[mutant.line - 1, default: ""] += mutant.replacement.joined(separator: "\n") + "\n" }
         var numbered: [Int: Mutant] = [:]
         // Expression switches, by line and the span they replace.
         var expressions: [Int: (span: Range<Int>, choices: [(Int, String)])] = [:]
@@ -66,11 +79,15 @@ struct MutantSchema: Sendable {
             // `if` expression's branches are typed alone (an optional, measured in 2.4).
             if mutant.original.count == 1, mutant.replacement.count == 1, shape.isWholeBody(range),
                let span = shape.wholeExpression(index), let choice = Self.choice(Array(lines[index]), Array(mutant.replacement[0]), in: span) {
-                if let existing = expressions[index], existing.span != span { continue }
+                if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
                 expressions[index, default: (span, [])].choices.append((number, choice))
                 numbered[number] = mutant
                 continue
             }
+            // In an initializer, a switch that runs a line more or less leaves a stored
+            // property unset, or set twice, on one path: the file no longer compiles
+            // (4.10's `init`: one such switch dropped per compile round, measured).
+            if shape.inInitializer[index], mutant.replacement.count != mutant.original.count { continue }
             if shape.isStatementRun(range) {
                 statements[range, default: []].append((number, mutant.replacement))
                 numbered[number] = mutant
@@ -103,7 +120,7 @@ struct MutantSchema: Sendable {
             guard let span = fitting else { continue }
             let choice = String(mutated[span.lowerBound..<(mutated.count - (original.count - span.upperBound))])
             // One switched span per line.
-            if let existing = expressions[index], existing.span != span { continue }
+            if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
             expressions[index, default: (span, [])].choices.append((number, choice))
             numbered[number] = mutant
         }
@@ -117,7 +134,7 @@ struct MutantSchema: Sendable {
             let characters = Array(lines[index])
             var text = String(characters[..<switched.span.lowerBound]) + "("
             for (number, choice) in switched.choices {
-                text += "\(variable) == \(number) ? ("
+                text += "\(chosen)(\(number)) ? ("
                 columns[index, default: []].append(((text.utf8.count + 1)..<(text.utf8.count + 1 + choice.utf8.count), number))
                 text += choice + ") : "
             }
@@ -134,6 +151,31 @@ struct MutantSchema: Sendable {
             }
             text += " else { \(String(characters[switched.span])) }" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
+        }
+        // Two runs that overlap, neither holding the other (two statements swapped, and
+        // the second with the third), become one switch over both, each choice keeping
+        // the other lines as they were: left out, 2.5's repair (the second pair swapped
+        // back) was never tried.
+        var merged = true
+        while merged {
+            merged = false
+            let ranges = statements.keys.sorted { $0.lowerBound < $1.lowerBound }
+            outer: for a in ranges {
+                for b in ranges where a != b && a.overlaps(b) && !(a.contains(b.lowerBound) && a.contains(b.upperBound))
+                    && !(b.contains(a.lowerBound) && b.contains(a.upperBound)) {
+                    let union = min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+                    guard shape.isStatementRun(union) else { continue }
+                    for range in [a, b] {
+                        let widened = statements.removeValue(forKey: range)!.map { choice in
+                            (choice.0, Array(lines[union.lowerBound..<range.lowerBound]) + choice.1
+                                + Array(lines[(range.upperBound + 1)..<(union.upperBound + 1)]))
+                        }
+                        statements[union, default: []] += widened
+                    }
+                    merged = true
+                    break outer
+                }
+            }
         }
         // Smaller runs first, so a larger one holds them in its `else`; a run that
         // overlaps one already switched without holding it is left out.
@@ -169,6 +211,7 @@ struct MutantSchema: Sendable {
         // Read once, when first used: the tests' environment names the mutant.
         output.append(("import Foundation", []))
         output.append(("private let \(variable) = Int(ProcessInfo.processInfo.environment[\"\(environmentKey)\"] ?? \"\") ?? 0", []))
+        output.append(("private func \(chosen)(_ number: Int) -> Bool { \(variable) == number }", []))
         return MutantSchema(text: output.map(\.text).joined(separator: "\n") + "\n", mutants: numbered, owners: output.map(\.owners),
                             choiceColumns: choiceColumns)
     }
@@ -209,28 +252,40 @@ struct LineShapes {
     /// Per line: inside a function's, a closure's or an accessor's body (not a type's
     /// body, not the file's top level), where a statement may stand.
     let inCodeBody: [Bool]
+    /// Per line: inside an initializer's body, where every path must set each stored
+    /// property once.
+    let inInitializer: [Bool]
+    /// The mutants' replacement lines, by the line (0-based) each starts on: a local
+    /// they use below its declaration is used (`localOnly`).
+    var mutantText: [Int: String] = [:]
 
     init(lines: [String], mask: CodeMask) {
         self.lines = lines
         self.mask = mask
-        var inCodeBody: [Bool] = []
-        // Each open brace: whether it opened a body of code.
-        var stack: [Bool] = []
+        var inCodeBody: [Bool] = [], inInitializer: [Bool] = []
+        // Each open brace: whether it opened a body of code, and an initializer's.
+        var stack: [(code: Bool, initializer: Bool)] = []
+        // An initializer's signature seen, its body's brace not yet (a signature may span lines).
+        var pendingInitializer = false
         for index in lines.indices {
-            inCodeBody.append(stack.last ?? false)
+            inCodeBody.append(stack.last?.code ?? false)
+            inInitializer.append(stack.contains { $0.initializer })
             let characters = mask.characters[index]
+            if mask.code(line: index).firstMatch(of: /(^|[^A-Za-z0-9_.])init[?!]?\(/) != nil { pendingInitializer = true }
             for (position, isCode) in mask.lines[index].enumerated() where isCode {
                 if characters[position] == "{" {
                     let before = String(characters[..<position])
                     let typeBody = before.firstMatch(of: /\b(class|struct|enum|extension|actor|protocol)\s+[A-Za-z_]/) != nil
                         && !before.contains("func ") && !before.contains("=")
-                    stack.append(!typeBody)
+                    stack.append((!typeBody, pendingInitializer && !typeBody))
+                    pendingInitializer = false
                 } else if characters[position] == "}" {
                     _ = stack.popLast()
                 }
             }
         }
         self.inCodeBody = inCodeBody
+        self.inInitializer = inInitializer
     }
 
     private static let continuing = ["}", ")", "]", ".", "&&", "||", "+ ", "- ", "* ", "/ ", "?", ":", "case ", "default", "else",
@@ -265,7 +320,8 @@ struct LineShapes {
     func isStatementRun(_ range: ClosedRange<Int>) -> Bool {
         guard range.upperBound < lines.count, inCodeBody[range.lowerBound] else { return false }
         let first = mask.code(line: range.lowerBound)
-        guard !first.isEmpty, !Self.continuing.contains(where: first.hasPrefix), !Self.declarations.contains(where: first.hasPrefix),
+        guard !first.isEmpty, !Self.continuing.contains(where: first.hasPrefix),
+              !Self.declarations.contains(where: first.hasPrefix) || localOnly(range.lowerBound, in: range),
               first != "in" else { return false }
         // A `defer` inside the switch's block would run when the block ends, not the
         // function: the file would change with no mutant switched on (measured, 1.6).
@@ -277,6 +333,14 @@ struct LineShapes {
            Self.continuedBy.contains(where: previous.hasSuffix) { return false }
         var depth = 0
         for index in range {
+            // A declaration the run holds at its own level would end with the switch's
+            // block, out of reach of the lines after it (2.7's `guard` and `var found`
+            // swapped: every use of `found` failed, and the drops took the loop's mutants).
+            let code = mask.code(line: index)
+            if depth == 0, index > range.lowerBound, Self.declarations.contains(where: code.hasPrefix) && !localOnly(index, in: range)
+                || (code.hasPrefix("guard ") && ["let ", "var ", "case "].contains(where: code.contains)) {
+                return false
+            }
             for (character, isCode) in zip(mask.characters[index], mask.lines[index]) where isCode {
                 if "({[".contains(character) { depth += 1 }
                 if ")}]".contains(character) { depth -= 1; if depth < 0 { return false } }
@@ -294,6 +358,17 @@ struct LineShapes {
             return false
         }
         return true
+    }
+
+    /// Line `index` declares a local (`let count = …`) that no code after `range` uses:
+    /// the switch's block may hold it (3.5's two `withLock`s joined into one take the
+    /// `let` that held the first one's answer).
+    func localOnly(_ index: Int, in range: ClosedRange<Int>) -> Bool {
+        let code = mask.code(line: index)
+        guard inCodeBody[index], let match = code.wholeMatch(of: /(?:let|var) ([a-z_][A-Za-z0-9_]*)\b.*/) else { return false }
+        let name = String(match.output.1)
+        return !((range.upperBound + 1)..<lines.count).contains { UnusedNames.occurrences(of: name, in: mask.uncommented(line: $0)) > 0 }
+            && !mutantText.contains { $0.key > range.upperBound && UnusedNames.occurrences(of: name, in: $0.value) > 0 }
     }
 
     /// The characters of line `index` an expression switch replaces: an `if`, `guard`
@@ -321,7 +396,17 @@ struct LineShapes {
             return condition(characters, isCode: isCode, from..<to)
         }
         let declaration = ["let ", "var ", "private let ", "private var ", "public let ", "public var ", "fileprivate let ",
-                           "fileprivate var ", "static let ", "static var ", "private static let ", "lazy var "]
+                           "fileprivate var ", "static let ", "static var ", "private static let ", "public static let ", "lazy var "]
+        // A declaration's value on a line of its own, after the `=` that ends the line above
+        // (1.1's `["+": add, "-": add, …]` under `public static let table: … =`): the whole line.
+        // Not a closure: its body is switched instead, as a ternary of closures loses the
+        // `@Sendable` the declared type gives them (1.1's `{ $0 - $1 }`, measured).
+        if let previous = previousCode(index), previous.hasSuffix(" ="), declaration.contains(where: previous.hasPrefix),
+           !code.hasPrefix("{"), !Self.continuing.contains(where: code.hasPrefix), !Self.continuedBy.contains(where: code.hasSuffix), !code.hasSuffix("{"),
+           nextCode(index).map({ next in ![".", "&&", "||", "?", ":", "+ ", "- ", "* ", "/ "].contains(where: next.hasPrefix) }) ?? true,
+           Self.balanced(characters, isCode: isCode, start..<end) {
+            return start..<end
+        }
         guard declaration.contains(where: code.hasPrefix) || (inCodeBody[index] && !Self.continuing.contains(where: code.hasPrefix)),
               !Self.continuedBy.contains(where: code.hasSuffix), !code.hasSuffix("{"),
               let previous = previousCode(index).map({ $0 }) ?? Optional(""),
@@ -332,6 +417,10 @@ struct LineShapes {
         guard declaration.contains(where: code.hasPrefix) else { return nil }
         let from = equals + 3
         guard from < end, Self.balanced(characters, isCode: isCode, from..<end) else { return nil }
+        // One binding: `let a = x, b = y` would put `b`'s declaration inside the switch
+        // (3.3's `index` became Glibc's `index()` on every later line, whose switches
+        // the errors there then dropped, the repair's among them, measured).
+        if Self.topLevel(of: [","], in: characters, isCode: isCode, from: from).contains(where: { $0 < end }) { return nil }
         return from..<end
     }
 

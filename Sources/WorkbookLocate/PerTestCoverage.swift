@@ -79,17 +79,31 @@ extension Localization {
     /// `ranLinesShown` of them.
     func ranLines(source: String) -> [String] {
         guard let ran = ranByFailing, !ran.isEmpty else { return [] }
+        return numbered(ran, heading: "your lines the failing tests ran:", source: source)
+    }
+
+    /// With no line named and no coverage: the learner's own lines (`written`), at most
+    /// `ranLinesShown` of them, in file order.
+    func writtenLines(source: String) -> [String] {
+        guard let written, !written.isEmpty else { return [] }
+        let shown = Array(written.prefix(Self.ranLinesShown)).sorted()
+        return numbered(shown, heading: "the lines you wrote (not the starter's):", source: source,
+                        more: written.count - shown.count)
+    }
+
+    private func numbered(_ ran: [Int], heading: String, source: String, more: Int? = nil) -> [String] {
         let lines = source.components(separatedBy: "\n")
         let shown = ran.filter { $0 >= 1 && $0 <= lines.count }.prefix(Self.ranLinesShown)
         guard !shown.isEmpty else { return [] }
-        let width = "\(shown.last!)".count
-        var report = ["your lines the failing tests ran:"]
+        let width = "\(shown.max()!)".count
+        var report = [heading]
         for number in shown {
             let text = lines[number - 1]
             let cut = text.count > 200 ? String(text.prefix(200)) + "…" : text
             report.append("  " + String(repeating: " ", count: width - "\(number)".count) + "\(number) | \(cut)")
         }
-        if ran.count > shown.count { report.append("  … and \(ran.count - shown.count) more") }
+        let left = more ?? (ran.count - shown.count)
+        if left > 0 { report.append("  … and \(left) more") }
         return report
     }
 }

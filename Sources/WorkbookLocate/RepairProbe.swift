@@ -77,10 +77,13 @@ public struct RepairProbe: Sendable {
             let source = String(decoding: data, as: UTF8.self)
             // Without the reference (a student release ships none), every line counts as the learner's.
             let starter = (try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)) ?? ""
+            let reached = reachedLines(grade, source: source)
             let mutants = LearnerMutants.make(source: source, starter: starter, exercise: grade.id.description, path: grade.learnerFile,
-                                              reached: reachedLines(grade, source: source))
+                                              reached: reached)
             let tried = Array(mutants.prefix(limits.candidates))
+            let written = LearnerMutants.learnerLines(source.components(separatedBy: "\n"), starter: starter.components(separatedBy: "\n"))
             targets.append(ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: tried, first: next, known: known,
+                                       written: written.filter(reached.contains).sorted() + written.subtracting(reached).sorted(),
                                        result: Localization(exercise: grade.id.description, file: grade.learnerFile, line: nil, tried: 0, seconds: 0)))
             next += tried.count
         }
@@ -103,6 +106,8 @@ public struct RepairProbe: Sendable {
                 result.established = .trap
                 result.unsure = nil
             }
+            // Nothing singles a line out: the learner's own lines are shown instead.
+            if result.line == nil, result.ranByFailing == nil { result.written = target.written }
             if let known = target.known, result.unsure == nil, let data = try? JSONEncoder().encode(result) { try? AtomicFile.write(data, to: known) }
             found[target.grade.id] = result
         }
@@ -114,7 +119,7 @@ public struct RepairProbe: Sendable {
     /// files, the exercise, its failing tests, the probe's own version and the toolchain.
     private func knownFile(_ grade: ExerciseGrade, chapter: Chapter) -> URL? {
         var hash = ContentHash()
-        hash.combine("locate-v2")  // v2: how the line was established
+        hash.combine("locate-v3")  // v3: the learner's lines, when none is named
         hash.combine(toolchain.version)
         hash.combine(grade.id.description)
         hash.combine(grade.status.rawValue)
@@ -137,6 +142,8 @@ public struct RepairProbe: Sendable {
         var mutants: [Mutant]
         let first: Int
         let known: URL?
+        /// The learner's lines, those the failing tests' functions hold first.
+        let written: [Int]
         var result: Localization
         var schema: MutantSchema?
         /// Compiled, and failing as the learner's file fails with nothing switched on.
@@ -158,6 +165,9 @@ public struct RepairProbe: Sendable {
                 let target = targets[index]
                 let schema = open.contains(index) ? MutantSchema.make(source: target.source, mutants: target.mutants, first: target.first) : nil
                 targets[index].schema = schema ?? target.schema
+                // A mutant the schema found no place for is not tried in a later round
+                // either: taking a dropped one's place, it would cost a compile round more.
+                if let schema { targets[index].mutants = schema.mutants.keys.sorted().map { schema.mutants[$0]! } }
                 guard let file = bench.workbook.learnerFile(for: target.exercise, in: bench.chapter) else { open.remove(index); continue }
                 // A file given up on is probed no more: it goes back to the learner's text.
                 let text = targets[index].ready ? targets[index].schema?.text ?? target.source : schema?.text ?? target.source
@@ -209,7 +219,8 @@ public struct RepairProbe: Sendable {
                 guard !culprits.isEmpty else { blameless.append(index); continue }
                 dropping = true
                 let dropped = culprits.compactMap { schema.mutants[$0] }
-                targets[index].mutants.removeAll { dropped.contains($0) }
+                let pairs = Set(dropped.compactMap(NameSwaps.pair))
+                targets[index].mutants.removeAll { dropped.contains($0) || NameSwaps.pair($0).map(pairs.contains) == true }
             }
             if !dropping { open.subtract(blameless) }
         }
@@ -217,6 +228,11 @@ public struct RepairProbe: Sendable {
         let ready = targets.indices.filter { targets[$0].ready && targets[$0].schema != nil }
         let runs = ready.flatMap { index in targets[index].schema!.mutants.keys.sorted().map { (index, $0) } }
         let found = Mutex<[Int: Int]>([:])
+        // A repair that changes a number (`off-by-one`) may only make up for a mistake
+        // elsewhere (4.10's `start(attempt: 1)` made 2 repaired `attempt <= attempts` on
+        // another line, measured): it is kept, and the runs go on, within the same count,
+        // through the other lines; a repair of another kind there is named instead.
+        let provisional = Mutex<Set<Int>>([])
         let tried = Mutex<[Int: Int]>([:])
         // Each exercise's budget is its runs': from its first run on.
         let deadlines = Mutex<[Int: Date]>([:])
@@ -230,7 +246,13 @@ public struct RepairProbe: Sendable {
             let (index, number) = run
             let deadline = deadlines.withLock { $0[index, default: Date().addingTimeInterval(budget)] }
             deadlines.withLock { $0[index] = deadline }
-            if found.withLock({ $0[index] != nil }) || Date() > deadline { return false }
+            let mutant = schemas[index]?.mutants[number]
+            if let kept = found.withLock({ $0[index] }) {
+                // Settled, or another change on the kept repair's own line: nothing to learn.
+                if !provisional.withLock({ $0.contains(index) }) || schemas[index]?.mutants[kept]?.line == mutant?.line
+                    || mutant?.operatorName == "off-by-one" { return false }
+            }
+            if Date() > deadline { return false }
             let allowed = tried.withLock { tried -> Bool in
                 guard tried[index, default: 0] < runLimit else { return false }
                 tried[index, default: 0] += 1
@@ -244,7 +266,20 @@ public struct RepairProbe: Sendable {
             guard graded?.status == .passed else { return false }
             // Passed twice: a repair, not a test that passes by chance.
             guard try bench.grade(id, mutant: number, toolchain: toolchain, timeout: timeouts[index])?.status == .passed else { return false }
-            found.withLock { if $0[index] == nil || number < $0[index]! { $0[index] = number } }
+            let weak = mutant?.operatorName == "off-by-one"
+            found.withLock { found in
+                provisional.withLock { provisional in
+                    if found[index] == nil {
+                        found[index] = number
+                        if weak { provisional.insert(index) }
+                    } else if provisional.contains(index), !weak {
+                        found[index] = number
+                        provisional.remove(index)
+                    } else if !provisional.contains(index), !weak, number < found[index]! {
+                        found[index] = number
+                    }
+                }
+            }
             return true
         }
         for index in ready {
@@ -252,7 +287,9 @@ public struct RepairProbe: Sendable {
             if let number = found.withLock({ $0[index] }), let mutant = schemas[index]?.mutants[number] {
                 targets[index].result.line = Self.namedLine(mutant)
                 targets[index].result.change = ChangeKinds.words(for: mutant.operatorName)
-            } else if let deadline = deadlines.withLock({ $0[index] }), Date() > deadline {
+            } else if let deadline = deadlines.withLock({ $0[index] }), Date() > deadline,
+                      targets[index].result.tried < min(runLimit, schemas[index]?.mutants.count ?? 0) {
+                // Stopped with mutants left to run (when all ran, none repaired: no time lost).
                 targets[index].result.unsure = "the probe ran out of time"
             }
         }

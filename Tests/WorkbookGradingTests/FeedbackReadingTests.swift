@@ -29,6 +29,12 @@ struct FeedbackReadingTests {
         #expect(found == ["Move:4", "Move.up:5", "Move.target:6", "Move.all:13", "step:16"])
     }
 
+    @Test("tells a function from a value: only a function's body runs when a test names it")
+    func functions() {
+        let found = Declarations(source: Self.learner).all.filter(\.isFunction).map(\.qualifiedName)
+        #expect(found == ["Move.target", "step"])
+    }
+
     @Test("names the declarations a test's code uses")
     func used() {
         let used = Declarations(source: Self.learner).used(in: "#expect(step(.up) == ()); let m = Move.up.target(for: v)")

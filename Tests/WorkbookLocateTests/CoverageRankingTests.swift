@@ -135,7 +135,7 @@ struct CoverageRankingTests {
         }
         let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused", host: .forTests), limits: limits)
         let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
-        let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil,
+        let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil, written: [],
                                              result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
         let found = probe.coverageFallback(target.result, for: target, in: chapter)
         #expect(found.established == Localization.Established.coverage)

@@ -34,8 +34,8 @@ struct MutantSchemaTests {
         // A deleted `return value` would not compile: left out.
         #expect(schema.mutants.keys.sorted() == [1, 2, 3])
         #expect(schema.text.contains("if __workbookMutant == 1 {\n        return a <= b\n        } else {\n        return a < b\n        }"))
-        #expect(schema.text.contains("    if (__workbookMutant == 2 ? (a == b) : (a != b)) {"))
-        #expect(schema.text.contains("    let fallback = (__workbookMutant == 3 ? (a - 1) : (a + 1))"))
+        #expect(schema.text.contains("    if (__workbookIs(2) ? (a == b) : (a != b)) {"))
+        #expect(schema.text.contains("    let fallback = (__workbookIs(3) ? (a - 1) : (a + 1))"))
         #expect(schema.text.contains("ProcessInfo.processInfo.environment[\"WORKBOOK_MUTANT\"]"))
         // Unswitched lines are the learner's, as written.
         #expect(schema.text.contains("    return fallback > 0\n"))
@@ -49,7 +49,7 @@ struct MutantSchemaTests {
         let condition = Self.mutant(2, lines[1], ["    if a == b {"])
         let schema = MutantSchema.make(source: Self.source, mutants: [signature, condition])
         #expect(schema.mutants.keys.sorted() == [2])
-        let line = try #require(schema.text.components(separatedBy: "\n").firstIndex { $0.contains("__workbookMutant == 2") })
+        let line = try #require(schema.text.components(separatedBy: "\n").firstIndex { $0.contains("__workbookIs(2)") })
         #expect(schema.culprits(errorLines: [line + 1]) == [2])
         // An error on an unswitched line below blames the nearest switch above it.
         #expect(schema.culprits(errorLines: [line + 3]) == [2])
@@ -63,7 +63,7 @@ struct MutantSchemaTests {
             Self.mutant(2, line, ["    xs.first { $0 >= 1 }"]), Self.mutant(2, line, ["    xs.last { $0 > 1 }"]),
         ])
         let text = try #require(schema.text.components(separatedBy: "\n").dropFirst().first)
-        #expect(text == "    (__workbookMutant == 1 ? (xs.first { $0 >= 1 }) : __workbookMutant == 2 ? (xs.last { $0 > 1 }) : (xs.first { $0 > 1 }))")
+        #expect(text == "    (__workbookIs(1) ? (xs.first { $0 >= 1 }) : __workbookIs(2) ? (xs.last { $0 > 1 }) : (xs.first { $0 > 1 }))")
         let column = try #require(text.range(of: "xs.last")).lowerBound.utf16Offset(in: text) + 1
         #expect(schema.culprits(errorLines: [2], columns: [column]) == [2])
         #expect(schema.culprits(errorLines: [2], columns: [nil]) == [1, 2])

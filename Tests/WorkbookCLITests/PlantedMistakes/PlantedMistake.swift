@@ -13,6 +13,11 @@ struct PlantedMistake: Sendable, CustomStringConvertible {
     var neverSays: [String] = []
     /// Another exercise whose section must name this mistake's exercise as a dependency.
     var dependent: String?
+    /// Exercises whose code this exercise's tests run (4.5's moves go through 4.1's
+    /// `Move.target`): their mistakes are planted in other rounds, as with one of them
+    /// wrong this one cannot pass, whatever its own line, and every other exercise must be
+    /// right while a mistake is checked.
+    var apart: [String] = []
     /// Text of the line that holds the mistake, when it is not `with`'s first line (a
     /// deleted line: the line left where it was).
     var at: String?

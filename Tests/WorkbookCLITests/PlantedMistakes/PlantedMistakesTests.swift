@@ -33,13 +33,17 @@ struct PlantedMistakesTests {
         }
     }
 
-    /// Rounds: each mistake in the first round with no other mistake in its file, and none
-    /// in the exercise it names as `dependent` (whose section must be about it alone).
+    /// Rounds: each mistake in the first round with no other mistake in its file, none
+    /// in the exercise it names as `dependent` (whose section must be about it alone), and
+    /// none in an exercise whose code its tests run (`apart`).
     static func rounds(_ mistakes: [PlantedMistake]) -> [[PlantedMistake]] {
         var rounds: [[PlantedMistake]] = []
         for mistake in mistakes {
             let fits = { (round: [PlantedMistake]) in
-                !round.contains { $0.file == mistake.file || $0.exercise == mistake.dependent || $0.dependent == mistake.exercise }
+                !round.contains {
+                    $0.file == mistake.file || $0.exercise == mistake.dependent || $0.dependent == mistake.exercise
+                        || mistake.apart.contains($0.exercise) || $0.apart.contains(mistake.exercise)
+                }
             }
             if let index = rounds.firstIndex(where: fits) { rounds[index].append(mistake) } else { rounds.append([mistake]) }
         }
@@ -82,12 +86,13 @@ struct PlantedMistakesTests {
         #expect(Double(named) >= Self.floor * Double(findings.count), "chapter \(chapterNumber): \(named) of \(findings.count) named")
     }
 
-    /// The share of mistakes each chapter's reports must name: what every chapter reached
-    /// on 2026-12-06 (the lowest, chapter 4), under issue 54's 80%, which is still open.
-    static let floor = 0.4
-    /// The share whose line the default report shows (named, or among the learner's code it
-    /// quotes): issue 54 asks for all; 75% in chapter 4 on 2026-12-06, the lowest.
-    static let shownFloor = 0.7
+    /// The share of mistakes each chapter's reports must name: on 2026-12-06 (session 4)
+    /// 59 of 73 were named (81%; by chapter 13/19, 13/17, 12/14, 11/12, 10/11), the
+    /// lowest chapter 1's 68%; the floor leaves it one mistake of slack.
+    static let floor = 0.6
+    /// The share whose line the default report shows (named, or among the learner's lines
+    /// it lists when none is named): all 73 on 2026-12-06, as issue 54 asks.
+    static let shownFloor = 1.0
 
     /// One round: every exercise right, `round`'s mistakes planted, `check N` as a learner
     /// types it, then `--full` and the JSON (from the cache: nothing is graded again).
@@ -113,9 +118,11 @@ struct PlantedMistakesTests {
             planted[mistake.file] = (changed, line)
         }
         let number = "\(chapter.number)"
-        let report = await session.run("check", number)
-        let full = await session.run("check", number, "--full")
-        let json = await session.run("check", number, "--format", "json")
+        // The probe's own count of runs is its limit here, not its clock (`CheckLocate`).
+        let budget = ["WORKBOOK_LOCATE_BUDGET": "120"]
+        let report = await session.run(["check", number], environment: budget)
+        let full = await session.run(["check", number, "--full"], environment: budget)
+        let json = await session.run(["check", number, "--format", "json"], environment: budget)
         let allTests = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])["tests"] as? [[String: Any]] ?? []
         var found: [Finding] = []
         var again: [PlantedMistake] = []
