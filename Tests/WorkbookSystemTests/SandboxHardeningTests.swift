@@ -211,4 +211,31 @@ struct SandboxHardeningTests {
         let off = Sandbox.probe(environment: ["WORKBOOK_SANDBOX": "off", "PATH": "/usr/bin:/bin"])
         #expect(off.summary == "sandbox: off — turned off by WORKBOOK_SANDBOX=off; learner code runs with your rights")
     }
+
+    @Test("a folder under a private one is bound by root's own bubblewrap, not nobody's, and the command can say why",
+          .enabled(if: sandboxOn, skipReason))
+    func folderUnderPrivateOne() throws {
+        let manager = FileManager.default
+        let closed = manager.temporaryDirectory.appendingPathComponent("wb-private-\(UUID().uuidString)")
+        let inside = closed.appendingPathComponent("workbook")
+        try manager.createDirectory(at: inside, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: closed) }
+        try "seen\n".write(to: inside.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+        try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: closed.path)
+        #expect(Sandbox.privateFolder(among: [inside.path]) == closed.path)
+        #expect(Sandbox.privateFolder(among: [manager.temporaryDirectory.path]) == nil)
+        var policy = SandboxPolicy(host: .forTests, hidden: [], readOnly: [inside.path], writable: [])
+        let result = try Self.run("cat '\(inside.path)/file.txt'", policy: policy)
+        #expect(result.standardOutput == "seen\n", "\(result.termination): \(result.standardError)")
+        let launched = Sandbox.launch("/bin/true", [], policy: policy, workingDirectory: nil)
+        _ = launched.cgroup?.finish()
+        #expect(!launched.arguments.contains("--reuid=65534") && launched.executable != Sandbox.setpriv)
+        // Said where it applies: root, and nobody's bubblewrap possible here.
+        if getuid() == 0, HostEnvironment.forTests.nobodyCanSandbox {
+            #expect(Sandbox.rootsOwnNote(for: [inside.path], host: .forTests)?.contains("nobody cannot search \(closed.path)") == true)
+        }
+        try manager.setAttributes([.posixPermissions: 0o711], ofItemAtPath: closed.path)
+        policy.readOnly = [inside.path]
+        #expect(Sandbox.rootsOwnNote(for: [inside.path], host: .forTests) == nil)
+    }
 }

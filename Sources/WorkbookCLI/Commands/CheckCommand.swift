@@ -150,8 +150,9 @@ enum CheckCommand: Command {
             if let locate { report.locate = { locate.lines($0, in: target.chapter, among: grade) } }
             report.print(grade, chapter: target.chapter, statuses: target.statuses(after: grade, recorded: recorded))
         }
-        SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, sandbox: try context.toolchain(for: target.workbook).host.sandbox,
-                           integrity: integrity)
+        let host = try context.toolchain(for: target.workbook).host
+        SandboxNotice.print(on: console, inReport: format == .text || format == .classroom, sandbox: host.sandbox, integrity: integrity,
+                            rootsOwn: Sandbox.rootsOwnNote(for: [target.workbook.root.path, target.workbook.exercisesFolder.path], host: host))
         if format == .classroom, let only = grade.exercises.first {
             let points = options.points ?? target.exercise?.points ?? 1
             let result = ClassroomResult.result(for: only, maxScore: points,

@@ -239,7 +239,7 @@ enum GradeCommand: Command {
         }
         return try publish(results, starterPasses: starterPasses, similarity: Similarity.of(results, workbook: workbook, chapters: chapters),
                            chapters: chapters, deadline: given.deadline, teacher: teacher, given: given, out: out, workbook: workbook,
-                           console: console, started: started, sandbox: toolchain.host.sandbox)
+                           console: console, started: started, host: toolchain.host)
     }
 
     /// `grade --merge`: the shards in SUBMISSIONS checked to make one class of this
@@ -267,7 +267,7 @@ enum GradeCommand: Command {
         return try publish(merged.results, starterPasses: merged.starterPasses,
                            similarity: Similarity.of(sources: merged.sources, workbook: workbook, chapters: merged.chapters),
                            chapters: merged.chapters, deadline: merged.deadline, teacher: teacher, given: given, out: out,
-                           workbook: workbook, console: console, started: started, sandbox: try context.toolchain(for: workbook).host.sandbox)
+                           workbook: workbook, console: console, started: started, host: try context.toolchain(for: workbook).host)
     }
 
     /// What the teacher keeps beside the gradebook: overrides.csv, and the roster given.
@@ -312,7 +312,7 @@ enum GradeCommand: Command {
     /// the shards' merged (the same results give the same bytes).
     private static func publish(_ results: [ClassGrader.StudentResult], starterPasses: [ExerciseID: Set<String>], similarity: Similarity,
                                 chapters: [Int]?, deadline: Date?, teacher: TeacherFiles, given: Options, out: URL, workbook: Workbook,
-                                console: Console, started: Date, sandbox: Sandbox.Status) throws -> ExitCode {
+                                console: Console, started: Date, host: HostEnvironment) throws -> ExitCode {
         let asGraded = ClassGrader.gradebook(results, workbook: workbook, chapters: chapters, starterPasses: starterPasses)
         let strangers = teacher.overrides.unknownStudents(in: asGraded)
         guard strangers.isEmpty else {
@@ -352,7 +352,8 @@ enum GradeCommand: Command {
         console.print("similarity.csv: " + (pairs == 0 ? "no pair of students whose own code is alike"
             : "look at \(pairs == 1 ? "this pair" : "these \(pairs) pairs") of students whose own code is alike "
                 + "(a reason to look, not a finding; grades do not depend on it)"))
-        SandboxNotice.print(on: console, inReport: true, sandbox: sandbox)
+        SandboxNotice.print(on: console, inReport: true, sandbox: host.sandbox,
+                            rootsOwn: Sandbox.rootsOwnNote(for: [workbook.root.path, given.submissions.path], host: host))
         return results.contains { $0.student.problem != nil } ? .failure : .success
     }
 

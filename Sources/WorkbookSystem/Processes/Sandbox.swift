@@ -232,6 +232,42 @@ public enum Sandbox {
     /// util-linux's, in Debian's base system.
     static let setpriv = "/usr/bin/setpriv"
 
+    /// The first folder on the way to one of `paths` that others may not search (no
+    /// `o+x`), so that nobody cannot reach what lies under it; nil when nobody reaches all
+    /// (paths that do not exist are not bound, and are left out).
+    package static func privateFolder(among paths: [String]) -> String? {
+        for path in paths where FileManager.default.fileExists(atPath: path) {
+            var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+            var ancestors: [String] = []
+            while true {
+                ancestors.append(folder.path)
+                if folder.path == "/" { break }
+                folder.deleteLastPathComponent()
+            }
+            for ancestor in ancestors.reversed() {
+                var info = stat()
+                guard stat(ancestor, &info) == 0 else { return ancestor }
+                if info.st_mode & S_IXOTH == 0 { return ancestor }
+            }
+        }
+        return nil
+    }
+
+    /// What a command run by root says when its workbook lies under a folder nobody cannot
+    /// search (`privateFolder(among:)`): its learner code then runs in root's own
+    /// bubblewrap, not as nobody. Nil otherwise (not root, or no such folder, or nobody's
+    /// bubblewrap unavailable here anyway).
+    package static func rootsOwnNote(for paths: [String], host: HostEnvironment) -> String? {
+        #if os(Linux)
+        guard getuid() == 0, case .on(_, true) = host.sandbox, host.nobodyCanSandbox,
+              let folder = privateFolder(among: paths) else { return nil }
+        return "sandbox: learner code ran in root's own bubblewrap, not as nobody (nobody cannot search \(folder), "
+            + "which holds the workbook: no o+x); under folders others can search, it runs as nobody"
+        #else
+        return nil
+        #endif
+    }
+
     /// Whether bubblewrap run as nobody makes a sandbox here (unprivileged user namespaces
     /// allowed): tried once per command (`HostEnvironment`), and root's own bubblewrap is
     /// used when not.
@@ -376,7 +412,13 @@ public enum Sandbox {
             // a process owns only while dumpable (its /proc/self/mem and fd, root's once the
             // test runner is not dumpable) stayed its own: checked, it opened them. bubblewrap
             // then runs as nobody, whom the sandbox's uid is outside too.
-            if userNamespace, getuid() == 0, policy.host.nobodyCanSandbox {
+            // Only where nobody can reach every folder it binds: bubblewrap opens them as its
+            // own user, and a folder under a private one (root's 0700 home, a `mktemp -d`)
+            // stopped every run ("Can't find source path …: Permission denied", measured).
+            // There root's own bubblewrap runs, as without unprivileged namespaces; the
+            // command says so (`privateFolder(among:)`).
+            if userNamespace, getuid() == 0, policy.host.nobodyCanSandbox,
+               Self.privateFolder(among: policy.readOnly + policy.writable) == nil {
                 command = [Self.setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
                 // The folders it may write (a forked run's output folder) are then nobody's.
                 for folder in policy.writable { _ = chown(folder, 65534, 65534) }
