@@ -25,6 +25,8 @@ public final class InventoryService: Sendable {
         public var onMainQueue: Bool
         /// Whether the answer has been delivered.
         public var finished: Bool
+        /// Whether `load(completion:)` made it (not a call of `retrieveInventoryItems()`).
+        public var throughLoad = false
 
         public var description: String {
             "request from \(queue)\(finished ? "" : " (still waiting)")"
@@ -41,8 +43,6 @@ public final class InventoryService: Sendable {
     private let log = Mutex<[Request]>([])
     /// Where `load(completion:)` does its waiting, like a networking library's own queue.
     private let deliveryQueue: DispatchQueue
-    /// That queue's label, which `QueueName.current` says on it (and in a request's `queue`).
-    public static let deliveryQueueLabel = "org.closuresworkbook.stage.inventory-service"
 
     /// - Parameters:
     ///   - items: what the service returns; by default the decoded `InventoryRecord.sampleJSON`.
@@ -65,9 +65,7 @@ public final class InventoryService: Sendable {
         self.latency = latency
         self.failure = failure
         self.recorder = recorder
-        self.deliveryQueue = DispatchQueue(label: Self.deliveryQueueLabel)
-        // Named where a request is made from it: a test can tell `load(completion:)` from a fetch made in place.
-        QueueName.track(deliveryQueue)
+        self.deliveryQueue = DispatchQueue(label: "org.closuresworkbook.stage.inventory-service")
     }
 
     /// The sample inventory, decoded from the service's JSON.
@@ -81,8 +79,12 @@ public final class InventoryService: Sendable {
     /// `retrieveInventoryItems` did with `dataWithContentsOfURL:`.
     /// Call it off the main queue.
     public func retrieveInventoryItems() throws(InventoryError) -> [MenuItem] {
+        try retrieve(throughLoad: false)
+    }
+
+    private func retrieve(throughLoad: Bool) throws(InventoryError) -> [MenuItem] {
         let index = log.withLock { log in
-            log.append(Request(queue: QueueName.current, onMainQueue: MainQueue.isCurrent, finished: false))
+            log.append(Request(queue: QueueName.current, onMainQueue: MainQueue.isCurrent, finished: false, throughLoad: throughLoad))
             return log.count - 1
         }
         defer { log.withLock { $0[index].finished = true } }
@@ -100,7 +102,7 @@ public final class InventoryService: Sendable {
     /// queue, and calls `completion` exactly once, on that queue (not the main queue) —
     /// or, with `answersInPlace`, on the caller's thread before it returns.
     public func load(completion: @escaping @Sendable (Result<[MenuItem], InventoryError>) -> Void) {
-        let answer: @Sendable () -> Void = { completion(Result { () throws(InventoryError) in try self.retrieveInventoryItems() }) }
+        let answer: @Sendable () -> Void = { completion(Result { () throws(InventoryError) in try self.retrieve(throughLoad: true) }) }
         if answersInPlace { answer() } else { deliveryQueue.async(execute: answer) }
     }
 
