@@ -45,8 +45,6 @@ struct SuiteRunner {
         let learnerPath = settings.paths.displayPath(of: submission)
         var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .crashed, learnerFile: learnerPath)
         guard let suite = exercise.suiteName else { return grade }
-        let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: runs) }
         var environment = settings.host.variables
         // The crashed thread's frames only (a few hundredths of a second, measured): the
         // report keeps those in the learner's files. Every thread's, with registers and
@@ -55,21 +53,24 @@ struct SuiteRunner {
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
         environment.merge(settings.environment) { $1 }
-        let key = RunnerEntryPoint.Key.random()
-        let result: ChildProcess.Result
+        var key = RunnerEntryPoint.Key.random()
+        var result: ChildProcess.Result
         do {
-            try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-            var options = ChildProcess.Options(
-                environment: environment, workingDirectory: runs.path,
-                timeout: settings.timeout, outputLimit: settings.outputLimit)
-            // The orders go on standard input, the signed results come back on fd 3: nothing
-            // the code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: settings.outputPerTest)
-            options.resultsChannel = true
-            options.sandbox = sandboxPolicy(scratch: runs)
-            result = try ChildProcess.run(runner.executable.path, options)
+            result = try run(suite, key: key, environment: environment)
+            // bubblewrap could not set the run up: nothing of the learner's ran, and
+            // ChildProcess forgot the remembered probe. Once more; a second failure is
+            // the grade's, said as bubblewrap's and never cached (`sandboxFailure`).
+            if result.sandboxSetupFailure != nil {
+                key = RunnerEntryPoint.Key.random()
+                result = try run(suite, key: key, environment: environment)
+            }
         } catch {
             grade.message = "the tests could not be started: \(error)"
+            return grade
+        }
+        if let failure = result.sandboxSetupFailure {
+            grade.sandboxFailure = failure
+            grade.message = "the sandbox could not set up the tests' run, twice (nothing of your code ran): \(failure)"
             return grade
         }
         // The tests were compiled from paths relative to the root (TestSourcePaths).
@@ -90,6 +91,22 @@ struct SuiteRunner {
             for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
         }
         return graded
+    }
+
+    /// One run of `suite`'s tests in a scratch folder of its own, removed after.
+    private func run(_ suite: String, key: RunnerEntryPoint.Key, environment: [String: String]) throws -> ChildProcess.Result {
+        let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: runs) }
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        var options = ChildProcess.Options(
+            environment: environment, workingDirectory: runs.path,
+            timeout: settings.timeout, outputLimit: settings.outputLimit)
+        // The orders go on standard input, the signed results come back on fd 3: nothing
+        // the code under test can read from its arguments or environment leads to them.
+        options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: settings.outputPerTest)
+        options.resultsChannel = true
+        options.sandbox = sandboxPolicy(scratch: runs)
+        return try ChildProcess.run(runner.executable.path, options)
     }
 
     /// What an exercise's run may see: the workbook hidden (its tests, references,
