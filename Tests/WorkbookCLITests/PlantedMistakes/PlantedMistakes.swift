@@ -68,6 +68,17 @@ enum PlantedMistakes {
               with: "for index in indices where (try? predicate(self[index])) == true {", kind: "error swallowed"),
             M(exercise: "2.2", file: "Ex2_IndexesWhere.swift", replace: "where try predicate(self[index])",
               with: "where try !predicate(self[index])", kind: "flipped condition"),
+            M(exercise: "2.3", file: "Ex3_BadRecord.swift", replace: "context.codingPath.dropFirst().first?.stringValue",
+              with: "context.codingPath.last?.stringValue", kind: "wrong end of the path"),
+            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: "if record.price < 0 {", with: "if record.price <= 0 {", kind: "boundary",
+              apart: ["2.3"]),
+            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: "        return try JSONDecoder().decode(CheckedMenu.self, from: data).items\n",
+              with: "        let records = try JSONDecoder().decode([InventoryRecord].self, from: data)\n"
+                + "        for (index, record) in records.enumerated() where record.name.allSatisfy(\\.isWhitespace) || record.price < 0 {\n"
+                + "            throw InventoryFormatError.malformedRecord(index: index, field: record.price < 0 ? \"Price\" : \"Name\")\n"
+                + "        }\n"
+                + "        return records.map(\\.menuItem)\n",
+              kind: "whole array decoded before any record is checked", apart: ["2.3"]),
             M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
               with: "quantities.keys.first { $0.name == item.name }.flatMap { $0.price == item.price ? $0 : nil }", kind: "second key checked apart"),
             M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
