@@ -45,7 +45,7 @@ struct Ex3_BadRecordTests {
         let error = try inventoryDecodingError(inventoryText(record, at: index))
         let answer = inventoryFormatError(for: error)
         #expect(answer == .malformedRecord(index: index, field: field),
-                "record \(index) (counting from 0) has no \(field), and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: \(index), field: \"\(field)\"), got .\(answer)")
+                "record \(index) (counting from 0) has no \(field), and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: \(index), field: \"\(field)\"), got \(Self.spelled(answer))")
     }
 
     @Test("names a field whose value has the wrong type, or is null", arguments: [
@@ -59,7 +59,7 @@ struct Ex3_BadRecordTests {
         let error = try inventoryDecodingError(inventoryText(record, at: 1))
         let answer = inventoryFormatError(for: error)
         #expect(answer == .malformedRecord(index: 1, field: field),
-                "record 1 is {\(record)}, and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: 1, field: \"\(field)\"), got .\(answer)")
+                "record 1 is {\(record)}, and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: 1, field: \"\(field)\"), got \(Self.spelled(answer))")
     }
 
     @Test("gives a record that is not an object its position and no field", arguments: ["3", #""Fries""#, "null", "[]"])
@@ -67,7 +67,7 @@ struct Ex3_BadRecordTests {
         let error = try inventoryDecodingError(inventoryText(record, at: 3, asObject: false))
         let answer = inventoryFormatError(for: error)
         #expect(answer == .malformedRecord(index: 3, field: ""),
-                "record 3 is \(record), not an object, and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: 3, field: \"\"), got .\(answer)")
+                "record 3 is \(record), not an object, and the decoder threw \(Self.summary(error)); expected .malformedRecord(index: 3, field: \"\"), got \(Self.spelled(answer))")
     }
 
     @Test("says the inventory is not a list when its top level is wrong", arguments: [
@@ -78,7 +78,16 @@ struct Ex3_BadRecordTests {
         let error = try inventoryDecodingError(text)
         let answer = inventoryFormatError(for: error)
         #expect(answer == .notAList,
-                "\(text.debugDescription) is not a JSON array, and the decoder threw \(Self.summary(error)); expected .notAList, got .\(answer)")
+                "\(text.debugDescription) is not a JSON array, and the decoder threw \(Self.summary(error)); expected .notAList, got \(Self.spelled(answer))")
+    }
+
+    /// An answer as it is written in Swift, `.malformedRecord(index: 1, field: "Price")`,
+    /// beside the expected one (its `description` is the menu board's sentence).
+    static func spelled(_ answer: InventoryFormatError) -> String {
+        switch answer {
+        case .notAList: ".notAList"
+        case let .malformedRecord(index, field): ".malformedRecord(index: \(index), field: \(field.debugDescription))"
+        }
     }
 
     /// The error's case and its coding path, as a learner would print them.

@@ -13,6 +13,43 @@ enum PlantedMistakes {
             return { taps.withLock { $0 } }
         """
 
+    /// 2.4's walk, record by record, as the reference has it (from its struct to its decode).
+    static let menuRecordByRecord = """
+            struct CheckedMenu: Decodable {
+                var items: [MenuItem] = []
+
+                init(from decoder: any Decoder) throws {
+                    var records = try decoder.unkeyedContainer()
+                    while !records.isAtEnd {
+                        let index = records.currentIndex
+                        // swift-foundation's `JSONDecoder` reads "4.99" into a `Decimal` digit by digit.
+                        let record = try records.decode(InventoryRecord.self)
+                        // A name of spaces or tabs shows as an empty line on the menu board.
+                        if record.name.allSatisfy(\\.isWhitespace) {
+                            throw InventoryFormatError.malformedRecord(index: index, field: "Name")
+                        }
+                        if record.price < 0 {
+                            throw InventoryFormatError.malformedRecord(index: index, field: "Price")
+                        }
+                        items.append(record.menuItem)
+                    }
+                }
+            }
+
+            do {
+                return try JSONDecoder().decode(CheckedMenu.self, from: data).items
+        """
+
+    /// 2.4 as learners first write it: the whole array decoded, then checked.
+    static let menuAfterDecodingAll = """
+            do {
+                let records = try JSONDecoder().decode([InventoryRecord].self, from: data)
+                for (index, record) in records.enumerated() where record.name.allSatisfy(\\.isWhitespace) || record.price < 0 {
+                    throw InventoryFormatError.malformedRecord(index: index, field: record.price < 0 ? "Price" : "Name")
+                }
+                return records.map(\\.menuItem)
+        """
+
     static let byChapter: [Int: [PlantedMistake]] = [
         1: [
             M(exercise: "1.1", file: "Ex1_Operations.swift", replace: "{ $0 - $1 }", with: "{ $1 - $0 }", kind: "operands swapped",
@@ -72,13 +109,9 @@ enum PlantedMistakes {
               with: "context.codingPath.last?.stringValue", kind: "wrong end of the path"),
             M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: "if record.price < 0 {", with: "if record.price <= 0 {", kind: "boundary",
               apart: ["2.3"]),
-            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: "        return try JSONDecoder().decode(CheckedMenu.self, from: data).items\n",
-              with: "        let records = try JSONDecoder().decode([InventoryRecord].self, from: data)\n"
-                + "        for (index, record) in records.enumerated() where record.name.allSatisfy(\\.isWhitespace) || record.price < 0 {\n"
-                + "            throw InventoryFormatError.malformedRecord(index: index, field: record.price < 0 ? \"Price\" : \"Name\")\n"
-                + "        }\n"
-                + "        return records.map(\\.menuItem)\n",
-              kind: "whole array decoded before any record is checked", apart: ["2.3"]),
+            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: menuRecordByRecord, with: menuAfterDecodingAll,
+              kind: "whole array decoded before any record is checked", apart: ["2.3"],
+              at: "        let records = try JSONDecoder().decode([InventoryRecord].self, from: data)"),
             M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
               with: "quantities.keys.first { $0.name == item.name }.flatMap { $0.price == item.price ? $0 : nil }", kind: "second key checked apart"),
             M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
