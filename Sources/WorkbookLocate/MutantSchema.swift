@@ -25,7 +25,7 @@ struct MutantSchema: Sendable {
     static let chosen = "__workbookIs"
     /// Choices of one expression switch at most, the first mutants of the line (the
     /// operators' before the name swaps): all of a line's choices are one expression, and
-    /// with 8 (2.4's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
+    /// with 8 (2.5's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
     /// type-check this expression in reasonable time"), every choice dropped with the
     /// time spent, measured.
     static let choicesPerLine = 4
@@ -76,7 +76,7 @@ struct MutantSchema: Sendable {
             if mutant.replacement.isEmpty, mask.code(line: index).hasPrefix("return ") { continue }
             // A function's or closure's only expression (`quantities.keys.first { … }`) is
             // its value: a ternary keeps the type the body is expected to have, where an
-            // `if` expression's branches are typed alone (an optional, measured in 2.4).
+            // `if` expression's branches are typed alone (an optional, measured in 2.5).
             if mutant.original.count == 1, mutant.replacement.count == 1, shape.isWholeBody(range),
                let span = shape.wholeExpression(index), let choice = Self.choice(Array(lines[index]), Array(mutant.replacement[0]), in: span) {
                 if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
@@ -154,7 +154,7 @@ struct MutantSchema: Sendable {
         }
         // Two runs that overlap, neither holding the other (two statements swapped, and
         // the second with the third), become one switch over both, each choice keeping
-        // the other lines as they were: left out, 2.5's repair (the second pair swapped
+        // the other lines as they were: left out, 2.6's repair (the second pair swapped
         // back) was never tried.
         var merged = true
         while merged {
@@ -334,7 +334,7 @@ struct LineShapes {
         var depth = 0
         for index in range {
             // A declaration the run holds at its own level would end with the switch's
-            // block, out of reach of the lines after it (2.7's `guard` and `var found`
+            // block, out of reach of the lines after it (2.8's `guard` and `var found`
             // swapped: every use of `found` failed, and the drops took the loop's mutants).
             let code = mask.code(line: index)
             if depth == 0, index > range.lowerBound, Self.declarations.contains(where: code.hasPrefix) && !localOnly(index, in: range)
