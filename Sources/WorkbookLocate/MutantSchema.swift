@@ -130,6 +130,7 @@ struct MutantSchema: Sendable {
         // Where each choice sits on its line (UTF-8 columns, as the compiler counts them):
         // an error inside one drops that mutant alone.
         var columns: [Int: [(Range<Int>, Int)]] = [:]
+        var expressionText: [Int: String] = [:]
         for (index, switched) in expressions {
             let characters = Array(lines[index])
             var text = String(characters[..<switched.span.lowerBound]) + "("
@@ -140,6 +141,7 @@ struct MutantSchema: Sendable {
             }
             text += "(" + String(characters[switched.span]) + "))" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
+            expressionText[index] = text
         }
         for (index, switched) in labelled {
             let characters = Array(lines[index])
@@ -151,6 +153,7 @@ struct MutantSchema: Sendable {
             }
             text += " else { \(String(characters[switched.span])) }" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
+            expressionText[index] = text
         }
         // Two runs that overlap, neither holding the other (two statements swapped, and
         // the second with the third), become one switch over both, each choice keeping
@@ -201,12 +204,19 @@ struct MutantSchema: Sendable {
             for index in range.dropFirst() { chunks[index] = nil }
         }
         // Each chunk's first line is its original line's (or the switch's opening line).
+        // A switched line keeps its choices' columns inside a statement switch too (found
+        // by its text, which names its own mutants): without them an error in one choice
+        // dropped the whole line, 2.4's repair of `<= 0` with a name swap beside it.
+        var switchedLines: [String: [(Range<Int>, Int)]] = [:]
+        for (index, placed) in columns { switchedLines[expressionText[index] ?? ""] = placed }
         var output: [(text: String, owners: [Int])] = []
         var choiceColumns: [Int: [(Range<Int>, Int)]] = [:]
-        for (index, chunk) in chunks.enumerated() {
+        for chunk in chunks {
             guard let chunk else { continue }
-            if let placed = columns[index], chunk.count == 1 { choiceColumns[output.count] = placed }
-            output += chunk
+            for line in chunk {
+                if let placed = switchedLines[line.text] { choiceColumns[output.count] = placed }
+                output.append(line)
+            }
         }
         // Read once, when first used: the tests' environment names the mutant.
         output.append(("import Foundation", []))
