@@ -235,6 +235,18 @@ struct MutantSchema: Sendable {
         return String(mutated[span.lowerBound..<(mutated.count - tail)])
     }
 
+    /// The line of `text` (0-based) that holds mutant `number`'s change: its expression
+    /// switch's line, or the first line of its statement switch's choice.
+    func changedLine(of number: Int) -> Int? {
+        if let line = choiceColumns.first(where: { $0.value.contains { $0.1 == number } })?.key { return line }
+        let lines = text.components(separatedBy: "\n")
+        // The switch's own `if __workbookMutant == N {` lines name the choices, not a change.
+        return owners.indices.first { index in
+            owners[index] == [number] && !lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("if \(Self.variable) ==")
+                && !lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("} else if \(Self.variable) ==")
+        }
+    }
+
     /// The mutants to drop for compiler errors on `errorLines` (1-based lines of `text`):
     /// those whose switch wrote the line, else the nearest switch above it (a switch
     /// that put a declaration out of its uses' reach breaks a later line).

@@ -219,7 +219,13 @@ public struct RepairProbe: Sendable {
                 guard !culprits.isEmpty else { blameless.append(index); continue }
                 dropping = true
                 let dropped = culprits.compactMap { schema.mutants[$0] }
-                let pairs = Set(dropped.compactMap(NameSwaps.pair))
+                // A swap refused at its own line (a `CGPoint` for a `Double`) is refused
+                // wherever the two names trade places; one that broke lines below it (a
+                // closure that lost its main-actor isolation: 3.2's `queue` for the inner
+                // `DispatchQueue.main`) may compile elsewhere (the outer one: the repair).
+                let errorLines = Set(errors.map(\.line))
+                let pairs = Set(culprits.filter { schema.changedLine(of: $0).map { errorLines.contains($0 + 1) } == true }
+                    .compactMap { schema.mutants[$0] }.compactMap(NameSwaps.pair))
                 targets[index].mutants.removeAll { dropped.contains($0) || NameSwaps.pair($0).map(pairs.contains) == true }
             }
             if !dropping { open.subtract(blameless) }

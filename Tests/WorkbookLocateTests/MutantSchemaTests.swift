@@ -87,6 +87,10 @@ struct MutantSchemaTests {
         #expect(text[..<switched].contains { $0.contains("if __workbookMutant == 1 {") }, "\(schema.text)")
         let column = try #require(text[switched].range(of: "name <= 0")).lowerBound.utf16Offset(in: text[switched]) + 1
         #expect(schema.culprits(errorLines: [switched + 1], columns: [column]) == [3])
+        // Where each change itself is: an expression choice's line, a statement choice's first line.
+        #expect(schema.changedLine(of: 3) == switched)
+        let swapped = try #require(schema.changedLine(of: 1))
+        #expect(text[swapped - 1].contains("if __workbookMutant == 1 {") && text[swapped] == lines[4], "\(schema.text)")
     }
 
     @Test("the statement after a case label is switched on its own line")
