@@ -54,6 +54,9 @@ public struct TestOutcome: Sendable, Equatable, Codable {
     /// A hidden test (its file is under the test target's `Hidden/`): the teacher's, left
     /// out of a student release, shown apart in the gradebook.
     public var hidden = false
+    /// Its id in the runner (`Module.Suite/test()/File.swift:12:6`): a run of this test
+    /// alone names it (per-test coverage, `CoverageRuns`).
+    package var testID: String?
 
     public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
         self.name = name

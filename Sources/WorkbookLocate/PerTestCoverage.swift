@@ -1,16 +1,16 @@
 import Foundation
 import WorkbookGrading
 import WorkbookModel
+import WorkbookToolchain
 
 /// Issue 54's third step, for an exercise no single change repairs: each test's lines of
 /// the learner's file that ran, ranked (`CoverageRanking`), naming the lines only failing
 /// tests ran; when none is, the report shows the learner's lines the failing tests ran.
 ///
-/// The counters come from a `Provider` (`RepairProbe.Limits.perTestCoverage`). None is
-/// built in yet: the grader's runner takes a suite, not a test, in its orders
-/// (`RunnerEntryPoint.orders`), and a run's only writable folder is a private tmpfs
-/// that nothing is read back from (`SuiteRunner.sandboxPolicy`), so a per-test run with
-/// `LLVM_PROFILE_FILE` set has nowhere to leave its counters (docs/localization.md).
+/// The counters come from a `Provider` (`RepairProbe.Limits.perTestCoverage`); `check`
+/// sets the built-in one (`provider(workbook:toolchain:lanes:)`: each test run alone in a
+/// runner built for coverage, `CoverageRuns`), which is nil where the toolchain has no
+/// coverage tools or profile runtime: then the report is what it is without coverage.
 public struct PerTestCoverage: Sendable, Equatable {
     /// Each failing test's lines of the file that ran (1-based): only tests whose counters
     /// were written (a crashed or stopped test writes none).
@@ -25,6 +25,26 @@ public struct PerTestCoverage: Sendable, Equatable {
 
     /// The per-test lines of `grade`'s file that ran, or nil when they could not be had.
     public typealias Provider = @Sendable (ExerciseGrade, Chapter) -> PerTestCoverage?
+
+    /// The built-in provider, for `workbook`'s learner files; nil when `toolchain` has no
+    /// `llvm-profdata`, `llvm-cov` or profile runtime beside `swiftc` (`ProfileTools`).
+    public static func provider(workbook: Workbook, toolchain: SwiftToolchain, lanes: Int) -> Provider? {
+        provider(runs: ProfileTools.find(swiftc: toolchain.swiftc).map {
+            CoverageRuns(workbook: workbook, toolchain: toolchain, tools: $0, lanes: lanes)
+        })
+    }
+
+    /// A provider from `runs`, nil without them. Coverage with no failing test's counters
+    /// (every failing test crashed or timed out) is none.
+    static func provider(runs: CoverageRuns?) -> Provider? {
+        guard let runs else { return nil }
+        return { grade, chapter in
+            guard let tests = runs.lines(of: grade, in: chapter) else { return nil }
+            let failing = tests.filter { !$0.passed }.map(\.lines)
+            guard !failing.isEmpty else { return nil }
+            return PerTestCoverage(failing: failing, passing: tests.filter(\.passed).map(\.lines))
+        }
+    }
 
     /// `result` (no line named by a repair) with what the ranking establishes: its named
     /// lines, or the lines the failing tests ran.
@@ -48,7 +68,12 @@ extension RepairProbe {
     /// For a target no repair names a line in: the ranking of its per-test coverage,
     /// over the lines the learner wrote.
     func coverageFallback(_ result: Localization, for target: ProbeTarget, in chapter: Chapter) -> Localization {
-        guard let provider = limits.perTestCoverage, let hits = provider(target.grade, chapter) else { return result }
+        guard let provider = limits.perTestCoverage else { return result }
+        let started = Date()
+        let hits = provider(target.grade, chapter)
+        limits.log?("locate \(target.grade.id): per-test coverage " + (hits.map { "of \($0.failing.count) failing and \($0.passing.count) passing tests" } ?? "not had")
+            + String(format: " in %.2f s", Date().timeIntervalSince(started)))
+        guard let hits else { return result }
         // Without the reference (a student release ships none), every line counts as the learner's.
         let starter = target.exercise.referenceFile.flatMap { reference in
             try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)

@@ -14,8 +14,11 @@ package enum LearnerEnvironment {
     /// WORKBOOK_MUTANT: the repair probe's choice of mutant in its schema (WorkbookLocate),
     /// a number the grader sets, never anything of the caller's shell. TSAN_OPTIONS: the
     /// Thread Sanitizer's settings for a race exercise's run (`ThreadSanitizerRun`).
+    /// LLVM_PROFILE_FILE: where a per-test coverage run writes its counters, a path the
+    /// grader sets (the test runs take it out of the caller's own: `SuiteRunner`).
     static let passed: Set<String> = [
         "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH", "WORKBOOK_MUTANT", "TSAN_OPTIONS",
+        "LLVM_PROFILE_FILE",
     ]
 
     /// PATH inside: the system's programs only (the sandbox mounts nothing else).
