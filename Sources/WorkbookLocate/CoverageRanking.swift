@@ -11,7 +11,11 @@ struct CoverageRanking: Equatable {
     var named: [Int]
     /// Lines that qualified beyond `limit`, not named.
     var moreNamed: Int
-    /// The learner's lines the failing tests ran, in order: shown when nothing is named.
+    /// The learner's lines the failing tests ran, shown when nothing is named: in file
+    /// order, but when there are more than a report shows (`shown`), those with the highest
+    /// scores first (in file order among themselves), so that the lines the failing tests
+    /// ran most against the passing ones are the ones on screen (3.10's emptied `cancel()`
+    /// was the 13th of 13 in file order).
     var ranByFailing: [Int]
 
     /// Lines named at most.
@@ -31,9 +35,9 @@ struct CoverageRanking: Equatable {
     /// Nothing is named without a passing test (every line a failing test ran would then
     /// be "run by failing tests only", which singles nothing out), nor when every line the
     /// failing tests ran qualifies.
-    static func rank(failing: [Set<Int>], passing: [Set<Int>], written: Set<Int>) -> CoverageRanking {
+    static func rank(failing: [Set<Int>], passing: [Set<Int>], written: Set<Int>, shown: Int = 12) -> CoverageRanking {
         let ran = failing.reduce(into: Set<Int>()) { $0.formUnion($1) }.intersection(written)
-        let ranByFailing = ran.sorted()
+        let ranByFailing = shownFirst(ran, failing: failing, passing: passing, shown: shown)
         guard !failing.isEmpty, !passing.isEmpty else { return CoverageRanking(named: [], moreNamed: 0, ranByFailing: ranByFailing) }
         let ranByPassing = passing.reduce(into: Set<Int>()) { $0.formUnion($1) }
         let onlyFailing = ran.subtracting(ranByPassing)
@@ -48,5 +52,16 @@ struct CoverageRanking: Equatable {
             a.score != b.score ? a.score > b.score : a.line < b.line
         }
         return CoverageRanking(named: ordered.prefix(limit).map(\.line), moreNamed: max(0, ordered.count - limit), ranByFailing: ranByFailing)
+    }
+
+    /// `ran` in file order, or past `shown` lines the `shown` highest-scoring first (ties by line).
+    static func shownFirst(_ ran: Set<Int>, failing: [Set<Int>], passing: [Set<Int>], shown: Int) -> [Int] {
+        guard ran.count > shown else { return ran.sorted() }
+        let scores = Dictionary(uniqueKeysWithValues: ran.map { (line: Int) -> (Int, Double) in
+            (line, ochiai(failedRunning: failing.filter { $0.contains(line) }.count,
+                          passedRunning: passing.filter { $0.contains(line) }.count, failed: failing.count))
+        })
+        let best = Set(ran.sorted { (a: Int, b: Int) -> Bool in scores[a]! != scores[b]! ? scores[a]! > scores[b]! : a < b }.prefix(shown))
+        return best.sorted() + ran.subtracting(best).sorted()
     }
 }

@@ -70,17 +70,35 @@ extension RepairProbe {
     func coverageFallback(_ result: Localization, for target: ProbeTarget, in chapter: Chapter) -> Localization {
         guard let provider = limits.perTestCoverage else { return result }
         let started = Date()
+        let processor = limits.log == nil ? 0 : Self.processorSeconds()
         let hits = provider(target.grade, chapter)
         limits.log?("locate \(target.grade.id): per-test coverage " + (hits.map { "of \($0.failing.count) failing and \($0.passing.count) passing tests" } ?? "not had")
-            + String(format: " in %.2f s", Date().timeIntervalSince(started)))
+            + String(format: " in %.2f s (%.2f s of CPU)", Date().timeIntervalSince(started), Self.processorSeconds() - processor))
         guard let hits else { return result }
         // Without the reference (a student release ships none), every line counts as the learner's.
         let starter = target.exercise.referenceFile.flatMap { reference in
             try? SolutionMarkers.starter(from: workbook.read(reference), path: reference)
         } ?? ""
         let written = LearnerMutants.learnerLines(target.source.components(separatedBy: "\n"), starter: starter.components(separatedBy: "\n"))
-        let ranking = CoverageRanking.rank(failing: hits.failing, passing: hits.passing, written: written)
+        let ranking = CoverageRanking.rank(failing: hits.failing, passing: hits.passing, written: written, shown: Localization.ranLinesShown)
         return PerTestCoverage.applying(ranking, to: result)
+    }
+}
+
+extension RepairProbe {
+    /// CPU seconds of this process and of the children it has waited for (the compiles,
+    /// the test runs, the coverage tools), for `WORKBOOK_TIMINGS=1`.
+    static func processorSeconds() -> Double {
+        var own = rusage()
+        var children = rusage()
+        #if os(Linux)
+        let (me, waited) = (RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue)
+        #else
+        let (me, waited) = (RUSAGE_SELF, RUSAGE_CHILDREN)
+        #endif
+        guard getrusage(me, &own) == 0, getrusage(waited, &children) == 0 else { return 0 }
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(own.ru_utime) + seconds(own.ru_stime) + seconds(children.ru_utime) + seconds(children.ru_stime)
     }
 }
 

@@ -53,6 +53,18 @@ struct CoverageRankingTests {
         #expect(CoverageRanking.rank(failing: [], passing: [[2]], written: written) == CoverageRanking(named: [], moreNamed: 0, ranByFailing: []))
     }
 
+    @Test("past the lines a report shows, the lines the failing tests ran most against the passing ones come first")
+    func shownFirst() {
+        // Line 14 ran in both failing tests and one passing test; 1–13 in one failing test and one passing test each.
+        let failing: [Set<Int>] = [Set(1...14), [14]]
+        let passing: [Set<Int>] = [Set(1...14)]
+        let ranking = CoverageRanking.rank(failing: failing, passing: passing, written: Set(1...20), shown: 12)
+        #expect(ranking.named.isEmpty)
+        #expect(ranking.ranByFailing == Array(1...11) + [14, 12, 13])
+        // Within what is shown, file order.
+        #expect(CoverageRanking.rank(failing: failing, passing: passing, written: Set(1...20), shown: 14).ranByFailing == Array(1...14))
+    }
+
     static let source = """
     func firstFound(_ items: [Int], count: Int) -> [Int] {
         var found: [Int] = []

@@ -39,7 +39,10 @@ package struct CoverageRuns: Sendable {
     /// lines; nil when the coverage runner cannot be built (the exercise's tests need
     /// another exercise's code, the profile runtime will not link).
     package func lines(of grade: ExerciseGrade, in chapter: Chapter) -> [TestLines]? {
-        guard let exercise = chapter.exercise(grade.id), let moduleName = chapter.moduleName else { return nil }
+        // A failing test to run (one that crashed, the trap's, writes no counters, and
+        // what it ran is not known).
+        guard grade.tests.contains(where: { $0.status == .fail && $0.testID != nil }),
+              let exercise = chapter.exercise(grade.id), let moduleName = chapter.moduleName else { return nil }
         let exercises = chapter.exercises.filter { $0.kind.judge == .tests && $0.referenceFile != nil && $0.testsFile != nil }
         let cache = workbook.cacheFolder
         let planner = GradingPlanner(workbook: workbook, cache: cache, submissions: .workspace)
