@@ -50,11 +50,9 @@ public struct PerTestCoverage: Sendable, Equatable {
     /// lines, or the lines the failing tests ran.
     static func applying(_ ranking: CoverageRanking, to result: Localization) -> Localization {
         var result = result
-        if let first = ranking.named.first {
-            result.line = first
+        if let named = ranking.named {
+            result.line = named
             result.established = .coverage
-            result.alsoNamed = Array(ranking.named.dropFirst())
-            result.moreNamed = ranking.moreNamed
             // A fact of the runs, whether or not the probe finished.
             result.unsure = nil
         } else if !ranking.ranByFailing.isEmpty {
@@ -106,16 +104,9 @@ extension Localization {
     /// Lines of the learner's shown when nothing is named, at most.
     static let ranLinesShown = 12
 
-    /// The summary of a line named by per-test coverage, with the others named.
+    /// The summary of a line named by per-test coverage.
     func coverageSummary(_ line: Int) -> String {
-        var text = "\(file):\(line): look here — failing tests ran this line and no passing test did (per-test coverage)"
-        let others = alsoNamed ?? []
-        if !others.isEmpty {
-            let listed = others.count == 1 ? "line \(others[0])" : "lines " + others.map(String.init).joined(separator: ", ")
-            text += "; so did \(listed)"
-        }
-        if let more = moreNamed, more > 0 { text += " and \(more) more" }
-        return text
+        "\(file):\(line): look here — the one line of yours that every failing test ran and no passing test did (per-test coverage)"
     }
 
     /// With no line named: the learner's lines the failing tests ran, numbered, at most

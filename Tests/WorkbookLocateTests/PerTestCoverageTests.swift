@@ -69,7 +69,7 @@ struct PerTestCoverageTests {
         #expect(coverage.failing.count == 3 && coverage.passing.count == 3)
         #expect(coverage.failing.allSatisfy { $0.isSubset(of: fewer) })
         let ranking = CoverageRanking.rank(failing: coverage.failing, passing: coverage.passing, written: Set(1...lines.count))
-        #expect(ranking.named.isEmpty)
+        #expect(ranking.named == nil)
         #expect(ranking.ranByFailing.contains(append))
         // Each run's folder, counters and all, is gone.
         let left = (try? FileManager.default.contentsOfDirectory(atPath: CacheFolder.runs.url(in: workbook.cacheFolder).path)) ?? []
