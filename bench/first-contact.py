@@ -7,7 +7,10 @@
   * `workbook watch N`: from a real code edit of a solved exercise (a statement added to a
     function's body, so the file is compiled again and the tests run) to the redrawn report's
     first line: target: median <= 0.5 s; the times to the exercise's ✓ line and to the
-    end of the report are printed beside it.
+    end of the report are printed beside it;
+  * `workbook check 1.1` after an edit inside a stored closure (1.1's `static let subtract`,
+    solved): target: median <= 2 s, as a first check. Such an edit changes the module's
+    bytes (a type body's fingerprint) but nothing its tests see (SwiftModuleDigest).
 
     bench/first-contact.py --workbook .build/release/workbook --root . [--saves 7]
 
@@ -122,6 +125,40 @@ def watch_latencies(workbook, root, chapter, saves):
         shutil.rmtree(workspace, ignore_errors=True)
 
 
+def stored_closure_checks(workbook, root, saves):
+    """Seconds of `check 1.1` after each of `saves` edits of the closure stored in
+    1.1's `subtract` (a stored property's initializer), the exercise solved throughout."""
+    workspace = tempfile.mkdtemp(prefix="bench-closure-")
+    try:
+        run(workbook, root, workspace, "start", "1")
+        listing = json.loads(run(workbook, root, workspace, "list", "--format", "json").stdout)
+        entry = next(c for c in listing["chapters"] if c["number"] == 1)
+        first = entry["exercises"][0]
+        learner = os.path.join(workspace, os.path.basename(entry["file"])[:-3], os.path.basename(first["referenceFile"]))
+        shutil.copy(os.path.join(root, first["referenceFile"]), learner)
+        if run(workbook, root, workspace, "check", "1.1").returncode != 0:
+            raise RuntimeError("1.1's reference does not pass")
+        times = []
+        previous = "{ $0 - $1 }"
+        for index in range(saves):
+            with open(learner, encoding="utf-8") as handle:
+                text = handle.read()
+            if previous not in text:
+                raise RuntimeError(f"1.1's subtract no longer holds {previous!r}")
+            edited = f"{{ $0 - $1 + {index} - {index} }}"
+            with open(learner, "w", encoding="utf-8") as handle:
+                handle.write(text.replace(previous, edited, 1))
+            previous = edited
+            start = time.perf_counter()
+            checked = run(workbook, root, workspace, "check", "1.1")
+            times.append(time.perf_counter() - start)
+            if checked.returncode != 0:
+                raise RuntimeError(f"the bench's edit made 1.1 fail: {checked.stdout[:300]!r}")
+        return times
+    finally:
+        shutil.rmtree(workspace, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workbook", required=True)
@@ -156,6 +193,14 @@ def main():
           f"{statistics.median(t[2] for t in latencies):.2f} s (the file compiled again and the tests run)")
     if verdict != "met":
         missed.append("watch")
+
+    closure = stored_closure_checks(workbook, root, options.saves)
+    median = statistics.median(closure)
+    verdict = "met" if median <= FIRST_CHECK_TARGET else "NOT met"
+    print(f"  check 1.1 after an edit inside a stored closure (1.1's subtract), median of {len(closure)} edits "
+          f"{median:.2f} s   (target <= {FIRST_CHECK_TARGET:.0f} s: {verdict})   [min {min(closure):.2f} s, max {max(closure):.2f} s]")
+    if verdict != "met":
+        missed.append("check after a stored closure's edit")
 
     if missed:
         print(f"  missed: {', '.join(missed)}" + (" (BENCH_WARN_ONLY=1: not failing)" if os.environ.get("BENCH_WARN_ONLY") == "1" else ""))

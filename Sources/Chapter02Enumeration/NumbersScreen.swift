@@ -1,4 +1,4 @@
-// Support code for exercises 2.5 and 2.6 (no solution markers): the seed's
+// Support code for exercises 2.6 and 2.7 (no solution markers): the seed's
 // "numbers" screen — a table with an "Odd Numbers" and an "Even Numbers" section,
 // its data source, and the bar button that deletes things.
 import Foundation

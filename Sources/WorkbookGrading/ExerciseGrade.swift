@@ -125,6 +125,10 @@ public struct ExerciseGrade: Sendable, Equatable, Codable {
     public var seconds: Double = 0
     /// The compiler's warnings in the learner's file (they never fail it).
     public var warnings: String = ""
+    /// bubblewrap's own words when it could not set up the tests' run twice in a row:
+    /// nothing of the learner's ran, so this is no grade (`check` and `grade` stop and
+    /// say so; it is never cached, so not among the `CodingKeys`).
+    public var sandboxFailure: String?
     /// Other exercises' code its tests run while those exercises are not passing, where a
     /// check established it (the chapter's `Uses:` line, a crash inside that code, or a
     /// reference standing in for it that changes the outcome): named first, since a

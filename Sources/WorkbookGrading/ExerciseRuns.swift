@@ -54,7 +54,7 @@ struct ExerciseRuns {
             events?(.running(exercises: pending.count))
             let ran = SuiteRunner(settings: settings, runner: runner, chapter: chapter, submissions: submissions).run(pending)
             for grade in ran {
-                if let key = keys[grade.id] ?? nil, BuildFailures.storageProblem(in: grade.message) == nil,
+                if let key = keys[grade.id] ?? nil, BuildFailures.storageProblem(in: grade.message) == nil, grade.sandboxFailure == nil,
                    let data = try? JSONEncoder().encode(grade) {
                     try? AtomicFile.write(data, to: folder.appendingPathComponent("\(key).json"))
                 }

@@ -180,6 +180,10 @@ public struct Grader: Sendable {
         if let system = grades.lazy.compactMap({ BuildFailures.storageProblem(in: $0.message) }).first {
             throw WorkbookError.cannotWrite(path: workbook.displayPath(cache), reason: system)
         }
+        // Nor is a run the sandbox could not set up (twice: SuiteRunner) a student's crash.
+        if let failure = grades.lazy.compactMap(\.sandboxFailure).first {
+            throw WorkbookError.toolFailed(name: "bubblewrap", message: "it could not set up a run of the tests, twice in a row: \(failure)")
+        }
         grades = grades.filter { grade in selected.contains { $0.id == grade.id } }
         for index in grades.indices {
             guard let exercise = exercises.first(where: { $0.id == grades[index].id }),

@@ -50,8 +50,6 @@ struct SuiteRunner {
         let learnerPath = settings.paths.displayPath(of: submission)
         var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .crashed, learnerFile: learnerPath)
         guard let suite = exercise.suiteName else { return grade }
-        let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: runs) }
         var environment = settings.host.variables
         // The crashed thread's frames only (a few hundredths of a second, measured): the
         // report keeps those in the learner's files. Every thread's, with registers and
@@ -62,29 +60,26 @@ struct SuiteRunner {
         environment.merge(settings.environment) { $1 }
         // Only a coverage run's, never the caller's shell's.
         environment["LLVM_PROFILE_FILE"] = nil
-        let key = RunnerEntryPoint.Key.random()
-        let result: ChildProcess.Result
-        let countersFolder = runs.appendingPathComponent("counters")
+        var key = RunnerEntryPoint.Key.random()
+        var result: ChildProcess.Result
         do {
-            try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-            if counters != nil {
-                try FileManager.default.createDirectory(at: countersFolder, withIntermediateDirectories: true)
-                environment["LLVM_PROFILE_FILE"] = countersFolder.appendingPathComponent(Self.countersFile).path
+            result = try run(suite, test: test, key: key, environment: environment, counters: counters)
+            // bubblewrap could not set the run up: nothing of the learner's ran, and
+            // ChildProcess forgot the remembered probe. Once more; a second failure is
+            // the grade's, said as bubblewrap's and never cached (`sandboxFailure`).
+            if result.sandboxSetupFailure != nil {
+                key = RunnerEntryPoint.Key.random()
+                result = try run(suite, test: test, key: key, environment: environment, counters: counters)
             }
-            var options = ChildProcess.Options(
-                environment: environment, workingDirectory: runs.path,
-                timeout: settings.timeout, outputLimit: settings.outputLimit)
-            // The orders go on standard input, the signed results come back on fd 3: nothing
-            // the code under test can read from its arguments or environment leads to them.
-            options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, test: test, markTests: settings.outputPerTest)
-            options.resultsChannel = true
-            options.sandbox = sandboxPolicy(scratch: runs, writable: counters == nil ? [] : [countersFolder.path])
-            result = try ChildProcess.run(runner.executable.path, options)
         } catch {
             grade.message = "the tests could not be started: \(error)"
             return grade
         }
-        counters?(countersFolder)
+        if let failure = result.sandboxSetupFailure {
+            grade.sandboxFailure = failure
+            grade.message = "the sandbox could not set up the tests' run, twice (nothing of your code ran): \(failure)"
+            return grade
+        }
         // The tests were compiled from paths relative to the root (TestSourcePaths).
         let stream = TestEventStream(channel: result.results, key: key).resolvingPaths(against: settings.paths.workbook.root)
         var marked = result
@@ -103,6 +98,32 @@ struct SuiteRunner {
             for index in graded.tests.indices { graded.tests[index].output = byTitle[graded.tests[index].name] }
         }
         return graded
+    }
+
+    /// One run of `suite`'s tests (or of `test` alone) in a scratch folder of its own,
+    /// removed after; with `counters`, its counters folder is read before.
+    private func run(_ suite: String, test: String?, key: RunnerEntryPoint.Key, environment: [String: String],
+                     counters: ((URL) -> Void)?) throws -> ChildProcess.Result {
+        let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: runs) }
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        var environment = environment
+        let countersFolder = runs.appendingPathComponent("counters")
+        if counters != nil {
+            try FileManager.default.createDirectory(at: countersFolder, withIntermediateDirectories: true)
+            environment["LLVM_PROFILE_FILE"] = countersFolder.appendingPathComponent(Self.countersFile).path
+        }
+        var options = ChildProcess.Options(
+            environment: environment, workingDirectory: runs.path,
+            timeout: settings.timeout, outputLimit: settings.outputLimit)
+        // The orders go on standard input, the signed results come back on fd 3: nothing
+        // the code under test can read from its arguments or environment leads to them.
+        options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, test: test, markTests: settings.outputPerTest)
+        options.resultsChannel = true
+        options.sandbox = sandboxPolicy(scratch: runs, writable: counters == nil ? [] : [countersFolder.path])
+        let result = try ChildProcess.run(runner.executable.path, options)
+        counters?(countersFolder)
+        return result
     }
 
     /// The counters' file name in the counters folder.

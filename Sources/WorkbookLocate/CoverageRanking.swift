@@ -8,7 +8,7 @@ import Foundation
 /// that never ran it could not fail by it), so the line named is the one line of the
 /// learner's that every failing test ran and no passing test did — and none when two
 /// such lines, or none, are there. A line only some failing tests ran, even if no passing
-/// test ran it, is not named: in the planted-mistake suite, 2.4's wrong key in `findKey`
+/// test ran it, is not named: in the planted-mistake suite, 2.5's wrong key in `findKey`
 /// (run by passing tests too) had `removing`'s first line run by failing tests only, and
 /// naming it was naming a wrong line (measured).
 struct CoverageRanking: Equatable {

@@ -25,7 +25,7 @@ struct MutantSchema: Sendable {
     static let chosen = "__workbookIs"
     /// Choices of one expression switch at most, the first mutants of the line (the
     /// operators' before the name swaps): all of a line's choices are one expression, and
-    /// with 8 (2.4's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
+    /// with 8 (2.5's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
     /// type-check this expression in reasonable time"), every choice dropped with the
     /// time spent, measured.
     static let choicesPerLine = 4
@@ -76,7 +76,7 @@ struct MutantSchema: Sendable {
             if mutant.replacement.isEmpty, mask.code(line: index).hasPrefix("return ") { continue }
             // A function's or closure's only expression (`quantities.keys.first { … }`) is
             // its value: a ternary keeps the type the body is expected to have, where an
-            // `if` expression's branches are typed alone (an optional, measured in 2.4).
+            // `if` expression's branches are typed alone (an optional, measured in 2.5).
             if mutant.original.count == 1, mutant.replacement.count == 1, shape.isWholeBody(range),
                let span = shape.wholeExpression(index), let choice = Self.choice(Array(lines[index]), Array(mutant.replacement[0]), in: span) {
                 if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
@@ -130,6 +130,7 @@ struct MutantSchema: Sendable {
         // Where each choice sits on its line (UTF-8 columns, as the compiler counts them):
         // an error inside one drops that mutant alone.
         var columns: [Int: [(Range<Int>, Int)]] = [:]
+        var expressionText: [Int: String] = [:]
         for (index, switched) in expressions {
             let characters = Array(lines[index])
             var text = String(characters[..<switched.span.lowerBound]) + "("
@@ -140,6 +141,7 @@ struct MutantSchema: Sendable {
             }
             text += "(" + String(characters[switched.span]) + "))" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
+            expressionText[index] = text
         }
         for (index, switched) in labelled {
             let characters = Array(lines[index])
@@ -151,10 +153,11 @@ struct MutantSchema: Sendable {
             }
             text += " else { \(String(characters[switched.span])) }" + String(characters[switched.span.upperBound...])
             chunks[index] = [(text, switched.choices.map(\.0))]
+            expressionText[index] = text
         }
         // Two runs that overlap, neither holding the other (two statements swapped, and
         // the second with the third), become one switch over both, each choice keeping
-        // the other lines as they were: left out, 2.5's repair (the second pair swapped
+        // the other lines as they were: left out, 2.6's repair (the second pair swapped
         // back) was never tried.
         var merged = true
         while merged {
@@ -201,12 +204,19 @@ struct MutantSchema: Sendable {
             for index in range.dropFirst() { chunks[index] = nil }
         }
         // Each chunk's first line is its original line's (or the switch's opening line).
+        // A switched line keeps its choices' columns inside a statement switch too (found
+        // by its text, which names its own mutants): without them an error in one choice
+        // dropped the whole line, 2.4's repair of `<= 0` with a name swap beside it.
+        var switchedLines: [String: [(Range<Int>, Int)]] = [:]
+        for (index, placed) in columns { switchedLines[expressionText[index] ?? ""] = placed }
         var output: [(text: String, owners: [Int])] = []
         var choiceColumns: [Int: [(Range<Int>, Int)]] = [:]
-        for (index, chunk) in chunks.enumerated() {
+        for chunk in chunks {
             guard let chunk else { continue }
-            if let placed = columns[index], chunk.count == 1 { choiceColumns[output.count] = placed }
-            output += chunk
+            for line in chunk {
+                if let placed = switchedLines[line.text] { choiceColumns[output.count] = placed }
+                output.append(line)
+            }
         }
         // Read once, when first used: the tests' environment names the mutant.
         output.append(("import Foundation", []))
@@ -334,7 +344,7 @@ struct LineShapes {
         var depth = 0
         for index in range {
             // A declaration the run holds at its own level would end with the switch's
-            // block, out of reach of the lines after it (2.7's `guard` and `var found`
+            // block, out of reach of the lines after it (2.8's `guard` and `var found`
             // swapped: every use of `found` failed, and the drops took the loop's mutants).
             let code = mask.code(line: index)
             if depth == 0, index > range.lowerBound, Self.declarations.contains(where: code.hasPrefix) && !localOnly(index, in: range)

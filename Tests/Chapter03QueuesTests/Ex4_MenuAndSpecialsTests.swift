@@ -17,18 +17,27 @@ struct Ex4_MenuAndSpecialsTests {
         var answeredByThen: (menu: Int, specials: Int)
     }
 
+    /// The completion handler the tests hand `loadMenuAndSpecials`: it writes down each
+    /// report (its result, whether it ran on the main queue, what the services had
+    /// answered by then) in `reports`, and hands it to `done`.
+    static func recording(into reports: Locked<[Report]>, menu: InventoryService, specials: InventoryService,
+                          then done: @escaping @Sendable (Report) -> Void) -> @Sendable (Result<MenuAndSpecials, InventoryError>) -> Void {
+        { result in
+            let report = Report(result: result, onMainQueue: MainQueue.isCurrent,
+                                answeredByThen: (menu.answeredCount, specials.answeredCount))
+            reports.withLock { $0.append(report) }
+            done(report)
+        }
+    }
+
     /// Runs `loadMenuAndSpecials` and waits for its first report; then lets every
     /// queue involved finish what it was doing and counts all the reports.
     func run(menu: InventoryService, specials: InventoryService) async throws -> (first: Report, count: Int) {
         let queue = DispatchQueue(label: "com.closuresworkbook.tests.fetch", attributes: .concurrent)
         let reports = Locked<[Report]>([])
         let first: Report? = await awaitCallback { done in
-            loadMenuAndSpecials(menu: menu, specials: specials, on: queue) { result in
-                let report = Report(result: result, onMainQueue: MainQueue.isCurrent,
-                                    answeredByThen: (menu.answeredCount, specials.answeredCount))
-                reports.withLock { $0.append(report) }
-                done(report)
-            }
+            loadMenuAndSpecials(menu: menu, specials: specials, on: queue,
+                                completion: Self.recording(into: reports, menu: menu, specials: specials, then: done))
         }
         let report = try #require(first, "loadMenuAndSpecials never called its completion handler")
         // Let the fetch queue drain (a barrier waits for every block before it),
@@ -100,12 +109,8 @@ struct Ex4_MenuAndSpecialsTests {
         let reports = Locked<[Report]>([])
         let whileHeld = Locked<(reports: Int, menuRequests: Int)?>(nil)
         let first: Report? = await awaitCallback { done in
-            loadMenuAndSpecials(menu: menu, specials: specials, on: queue) { result in
-                let report = Report(result: result, onMainQueue: MainQueue.isCurrent,
-                                    answeredByThen: (menu.answeredCount, specials.answeredCount))
-                reports.withLock { $0.append(report) }
-                done(report)
-            }
+            loadMenuAndSpecials(menu: menu, specials: specials, on: queue,
+                                completion: Self.recording(into: reports, menu: menu, specials: specials, then: done))
             DispatchQueue.main.async {
                 whileHeld.withLock { $0 = (reports.value.count, menu.requests.count) }
                 queue.resume()

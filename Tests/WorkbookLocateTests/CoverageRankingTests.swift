@@ -26,7 +26,7 @@ struct CoverageRankingTests {
         let passing: [Set<Int>] = [[1, 2, 4, 5], [1, 4, 9]]
         let ranking = CoverageRanking.rank(failing: failing, passing: passing, written: written)
         // 8: both failing tests, no passing one; 6 and 7 one failing test each (as
-        // `removing`'s first line was in 2.4, with the mistake in `findKey`); 3 the starter's.
+        // `removing`'s first line was in 2.5, with the mistake in `findKey`); 3 the starter's.
         #expect(ranking.named == 8)
         #expect(ranking.ranByFailing == [4, 5, 6, 7, 8])
     }
@@ -128,10 +128,10 @@ struct CoverageRankingTests {
 
     @Test("the probe's fallback ranks a provider's per-test lines over the lines the learner wrote, never the starter's")
     func fallbackThroughProvider() throws {
-        // 2.7 with the `break` deleted: no single change puts it back.
+        // 2.8 with the `break` deleted: no single change puts it back.
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let workbook = try Workbook(root: repository)
-        let (chapter, exercise) = try workbook.exercise("2.7")
+        let (chapter, exercise) = try workbook.exercise("2.8")
         let reference = try workbook.read(try #require(exercise.referenceFile)).components(separatedBy: "\n")
         let learner = reference.filter { !$0.contains("SOLUTION") && !$0.contains("STARTER") && !$0.contains("// Array(") && !$0.contains("{ break }") }
         let source = learner.joined(separator: "\n")
@@ -146,9 +146,9 @@ struct CoverageRankingTests {
                             passing: [[declaration, guardLine, loop, result]])
         }
         let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused", host: .forTests), limits: limits)
-        let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex8_FirstMatches.swift")
         let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil, written: [],
-                                             result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
+                                             result: Localization(exercise: "2.8", file: grade.learnerFile, line: nil, tried: 9, seconds: 1))
         let found = probe.coverageFallback(target.result, for: target, in: chapter)
         #expect(found.established == Localization.Established.coverage)
         // `var found` is the learner's too, but the provider's tests never ran it.

@@ -69,6 +69,26 @@ struct MutantSchemaTests {
         #expect(schema.culprits(errorLines: [2], columns: [nil]) == [1, 2])
     }
 
+    @Test("a choice's error drops it alone on a line inside a statement switch too")
+    func choiceColumnsInsideStatements() throws {
+        // 2.4: two checks swapped (a statement switch over both) and, inside its `else`,
+        // the second check's condition with two choices: the boundary repair and a swap
+        // to a name that does not compile.
+        let source = "func f(_ price: Int, _ name: String) -> Int {\n    if name.isEmpty {\n        return 1\n    }\n"
+            + "    if price <= 0 {\n        return 2\n    }\n    return 0\n}"
+        let lines = source.components(separatedBy: "\n")
+        let swap = Mutant(exercise: "1.1", file: "Ex1.swift", line: 2, operatorName: "statements-swapped",
+                          original: Array(lines[1...6]), replacement: Array(lines[4...6] + lines[1...3]))
+        let schema = MutantSchema.make(source: source, mutants: [
+            swap, Self.mutant(5, lines[4], ["    if price < 0 {"]), Self.mutant(5, lines[4], ["    if name <= 0 {"]),
+        ])
+        let text = schema.text.components(separatedBy: "\n")
+        let switched = try #require(text.firstIndex { $0.contains("__workbookIs(2)") && $0.contains("__workbookIs(3)") }, "\(schema.text)")
+        #expect(text[..<switched].contains { $0.contains("if __workbookMutant == 1 {") }, "\(schema.text)")
+        let column = try #require(text[switched].range(of: "name <= 0")).lowerBound.utf16Offset(in: text[switched]) + 1
+        #expect(schema.culprits(errorLines: [switched + 1], columns: [column]) == [3])
+    }
+
     @Test("the statement after a case label is switched on its own line")
     func labelled() {
         let source = "func f(_ up: Bool) -> Int {\n    var y = 0\n    switch up {\n    case true: y = 1 + 2\n    case false: y = 3\n    }\n    return y\n}"

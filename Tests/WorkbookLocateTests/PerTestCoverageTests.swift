@@ -13,10 +13,10 @@ import WorkbookToolchain
 /// and the report it would have been.
 @Suite("Per-test coverage of a real exercise", .serialized, .tags(.compiles, .localization))
 struct PerTestCoverageTests {
-    static let reference = SeededModules.repository.appendingPathComponent("Sources/Chapter02Enumeration/Ex7_FirstMatches.swift")
+    static let reference = SeededModules.repository.appendingPathComponent("Sources/Chapter02Enumeration/Ex8_FirstMatches.swift")
     static let toolsFound = ProfileTools.find(swiftc: (try? SwiftToolchain.forTests())?.swiftc ?? "") != nil
 
-    @Test("2.7 with its break deleted: each test's own lines, the failing ones' the passing ones' too, so no line is named",
+    @Test("2.8 with its break deleted: each test's own lines, the failing ones' the passing ones' too, so no line is named",
           .enabled(if: toolsFound, "the toolchain has no coverage tools"))
     func exerciseWithoutBreak() async throws {
         let root = try Self.chapterTwo()
@@ -24,7 +24,7 @@ struct PerTestCoverageTests {
         try await onOwnThread { try SeededModules.seed(root) }
         let source = try String(contentsOf: Self.reference, encoding: .utf8)
             .replacingOccurrences(of: "            if found.count == count { break }\n", with: "")
-        let file = root.appendingPathComponent("exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let file = root.appendingPathComponent("exercises/02-enumeration/Ex8_FirstMatches.swift")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try source.write(to: file, atomically: true, encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
@@ -35,7 +35,7 @@ struct PerTestCoverageTests {
 
         let workbook = try Workbook(root: root)
         let chapter = try workbook.chapter("2")
-        let id = ExerciseID(chapter: 2, number: 7)
+        let id = ExerciseID(chapter: 2, number: 8)
         let toolchain = try SwiftToolchain.forTests()
         // Graded as the probe grades (its tests only, no notes): the learner's run.
         var options = Grader.Options()
@@ -90,12 +90,12 @@ struct PerTestCoverageTests {
         // The probe with that (absent) provider, and with one that could not get coverage,
         // reports as it does with none: the lines the learner wrote.
         let chapter = try workbook.chapter("2")
-        let exercise = try #require(chapter.exercise(ExerciseID(chapter: 2, number: 7)))
-        var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let exercise = try #require(chapter.exercise(ExerciseID(chapter: 2, number: 8)))
+        var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex8_FirstMatches.swift")
         grade.tests = [TestOutcome(name: "fails", status: .fail)]
         let source = try String(contentsOf: Self.reference, encoding: .utf8)
         let target = RepairProbe.ProbeTarget(grade: grade, exercise: exercise, source: source, mutants: [], first: 1, known: nil, written: [21],
-                                             result: Localization(exercise: "2.7", file: grade.learnerFile, line: nil, tried: 0, seconds: 0))
+                                             result: Localization(exercise: "2.8", file: grade.learnerFile, line: nil, tried: 0, seconds: 0))
         var limits = RepairProbe.Limits()
         limits.perTestCoverage = PerTestCoverage.provider(workbook: workbook, toolchain: toolchain, lanes: 2)
         let without = RepairProbe(workbook: workbook, toolchain: toolchain, limits: limits).coverageFallback(target.result, for: target, in: chapter)

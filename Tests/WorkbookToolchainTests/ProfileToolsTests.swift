@@ -15,7 +15,7 @@ struct ProfileToolsTests {
             SF:/w/Sources/Chapter02Enumeration/NumbersScreen.swift
             DA:3,7
             end_of_record
-            SF:/w/exercises/02-enumeration/../02-enumeration/Ex7_FirstMatches.swift
+            SF:/w/exercises/02-enumeration/../02-enumeration/Ex8_FirstMatches.swift
             FN:13,firstMatches
             DA:13,4
             DA:18,4
@@ -28,7 +28,7 @@ struct ProfileToolsTests {
             DA:22
             end_of_record
             """
-        let lines = ProfileTools.executedLines(lcov: lcov, source: "/w/exercises/02-enumeration/Ex7_FirstMatches.swift")
+        let lines = ProfileTools.executedLines(lcov: lcov, source: "/w/exercises/02-enumeration/Ex8_FirstMatches.swift")
         #expect(lines == [13, 18, 20])
         // The file not there at all: no coverage, not "nothing ran".
         #expect(ProfileTools.executedLines(lcov: lcov, source: "/w/exercises/02-enumeration/Ex1_Enumerate.swift") == nil)

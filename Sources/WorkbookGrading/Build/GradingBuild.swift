@@ -263,7 +263,14 @@ struct GradingBuild {
         objectsHash.combine(settings.toolchain.version)
         objectsHash.combine(GradingBuild.entryPoint)
         for dependency in dependencies { objectsHash.combine(dependency.key) }
-        objectsHash.combine(FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) ?? Data(module.key.utf8))
+        // The module as its clients see it: an edit that changes only a type body's
+        // fingerprint (a stored closure's body) keeps the tests' objects (SwiftModuleDigest).
+        if let data = FileManager.default.contents(atPath: module.folder.appendingPathComponent("\(module.name).swiftmodule").path) {
+            let bytes = [UInt8](data)
+            if let digest = SwiftModuleDigest.digest(bytes) { objectsHash.combine("module digest " + digest) } else { objectsHash.combine(bytes) }
+        } else {
+            objectsHash.combine(module.key)
+        }
         // The tests are named to the compiler relative to the workbook's root, its working
         // directory, so their `#filePath`s and this key are the same in every copy of the
         // workbook: a test's copy or a mutate worker finds the objects `verify` compiled

@@ -63,6 +63,15 @@ public enum ChildProcess {
         package var limitsReached: Set<LimitReached> = []
         /// True when it ran inside the sandbox.
         package var sandboxed = false
+        /// bubblewrap's own words when it could not set the run up (it exits 1 with a line
+        /// of its own, `bwrap: …`, before the program starts): nothing of the program ran.
+        /// A program can print that line and exit 1 too, so with a results channel the
+        /// channel must also be empty: the test runner writes its first record (Testing's
+        /// `runStarted`) before any code under test runs.
+        package var sandboxSetupFailure: String? {
+            guard sandboxed, termination == .exited(1), standardError.hasPrefix("bwrap: "), results.isEmpty else { return nil }
+            return standardError.split(separator: "\n", maxSplits: 1).first.map(String.init)
+        }
     }
 
     public struct Options: Sendable {
@@ -135,7 +144,7 @@ public enum ChildProcess {
         result.sandboxed = policy.host.sandbox.isOn
         // bubblewrap could not set the run up (its own words, exit 1): a remembered probe
         // may be out of date, so the next command probes again.
-        if result.termination == .exited(1), result.standardError.hasPrefix("bwrap: ") { policy.host.forgetProbe() }
+        if result.sandboxSetupFailure != nil { policy.host.forgetProbe() }
         // bubblewrap passes on a signal that ended the program as 128 + its number. (A program that calls exit(134) itself reads as SIGABRT; no Swift
         // trap or test runner does.)
         if launch.reportsSignalsAsStatus, case .exited(let code) = result.termination, (129...159).contains(code) {

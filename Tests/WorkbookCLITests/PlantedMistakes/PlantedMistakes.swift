@@ -13,6 +13,43 @@ enum PlantedMistakes {
             return { taps.withLock { $0 } }
         """
 
+    /// 2.4's walk, record by record, as the reference has it (from its struct to its decode).
+    static let menuRecordByRecord = """
+            struct CheckedMenu: Decodable {
+                var items: [MenuItem] = []
+
+                init(from decoder: any Decoder) throws {
+                    var records = try decoder.unkeyedContainer()
+                    while !records.isAtEnd {
+                        let index = records.currentIndex
+                        // swift-foundation's `JSONDecoder` reads "4.99" into a `Decimal` digit by digit.
+                        let record = try records.decode(InventoryRecord.self)
+                        // A name of spaces or tabs shows as an empty line on the menu board.
+                        if record.name.allSatisfy(\\.isWhitespace) {
+                            throw InventoryFormatError.malformedRecord(index: index, field: "Name")
+                        }
+                        if record.price < 0 {
+                            throw InventoryFormatError.malformedRecord(index: index, field: "Price")
+                        }
+                        items.append(record.menuItem)
+                    }
+                }
+            }
+
+            do {
+                return try JSONDecoder().decode(CheckedMenu.self, from: data).items
+        """
+
+    /// 2.4 as learners first write it: the whole array decoded, then checked.
+    static let menuAfterDecodingAll = """
+            do {
+                let records = try JSONDecoder().decode([InventoryRecord].self, from: data)
+                for (index, record) in records.enumerated() where record.name.allSatisfy(\\.isWhitespace) || record.price < 0 {
+                    throw InventoryFormatError.malformedRecord(index: index, field: record.price < 0 ? "Price" : "Name")
+                }
+                return records.map(\\.menuItem)
+        """
+
     static let byChapter: [Int: [PlantedMistake]] = [
         1: [
             M(exercise: "1.1", file: "Ex1_Operations.swift", replace: "{ $0 - $1 }", with: "{ $1 - $0 }", kind: "operands swapped",
@@ -68,30 +105,37 @@ enum PlantedMistakes {
               with: "for index in indices where (try? predicate(self[index])) == true {", kind: "error swallowed"),
             M(exercise: "2.2", file: "Ex2_IndexesWhere.swift", replace: "where try predicate(self[index])",
               with: "where try !predicate(self[index])", kind: "flipped condition"),
-            M(exercise: "2.4", file: "Ex4_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
+            M(exercise: "2.3", file: "Ex3_BadRecord.swift", replace: "context.codingPath.dropFirst().first?.stringValue",
+              with: "context.codingPath.last?.stringValue", kind: "wrong end of the path"),
+            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: "if record.price < 0 {", with: "if record.price <= 0 {", kind: "boundary",
+              apart: ["2.3"]),
+            M(exercise: "2.4", file: "Ex4_BuildMenu.swift", replace: menuRecordByRecord, with: menuAfterDecodingAll,
+              kind: "whole array decoded before any record is checked", apart: ["2.3"],
+              at: "        let records = try JSONDecoder().decode([InventoryRecord].self, from: data)"),
+            M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
               with: "quantities.keys.first { $0.name == item.name }.flatMap { $0.price == item.price ? $0 : nil }", kind: "second key checked apart"),
-            M(exercise: "2.4", file: "Ex4_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
+            M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "quantities.keys.first { $0.name == item.name && $0.price == item.price }",
               with: "quantities.keys.first { $0 == item }", kind: "wrong key"),
-            M(exercise: "2.4", file: "Ex4_FindKey.swift", replace: "$0.name == item.name && $0.price == item.price",
+            M(exercise: "2.5", file: "Ex5_FindKey.swift", replace: "$0.name == item.name && $0.price == item.price",
               with: "$0.name == item.name || $0.price == item.price", kind: "wrong boolean operator"),
-            M(exercise: "2.5", file: "Ex5_DeleteSection.swift",
+            M(exercise: "2.6", file: "Ex6_DeleteSection.swift",
               replace: "        dataSource.sections.remove(at: index)\n        try table.deleteSections(IndexSet(integer: index), with: .automatic)",
               with: "        try table.deleteSections(IndexSet(integer: index), with: .automatic)\n        dataSource.sections.remove(at: index)",
               kind: "statements swapped", says: ["the table refused the update"],
               neverSays: ["no deleteSections reached it", "set barButton to nil", "the table was never told"]),
-            M(exercise: "2.5", file: "Ex5_DeleteSection.swift",
+            M(exercise: "2.6", file: "Ex6_DeleteSection.swift",
               replace: "        try table.deleteSections(IndexSet(integer: index), with: .automatic)\n        barButton = nil",
               with: "        barButton = nil\n        try table.deleteSections(IndexSet(integer: index), with: .automatic)", kind: "statements swapped"),
-            M(exercise: "2.5", file: "Ex5_DeleteSection.swift", replace: "        return true\n", with: "        return false\n", kind: "wrong result"),
-            M(exercise: "2.6", file: "Ex6_DeleteGreaterThan.swift", replace: "where number > limit {", with: "where number >= limit {", kind: "boundary"),
-            M(exercise: "2.6", file: "Ex6_DeleteGreaterThan.swift", replace: "removeAll { $0 > limit }", with: "removeAll { $0 < limit }",
+            M(exercise: "2.6", file: "Ex6_DeleteSection.swift", replace: "        return true\n", with: "        return false\n", kind: "wrong result"),
+            M(exercise: "2.7", file: "Ex7_DeleteGreaterThan.swift", replace: "where number > limit {", with: "where number >= limit {", kind: "boundary"),
+            M(exercise: "2.7", file: "Ex7_DeleteGreaterThan.swift", replace: "removeAll { $0 > limit }", with: "removeAll { $0 < limit }",
               kind: "flipped comparison"),
-            M(exercise: "2.7", file: "Ex7_FirstMatches.swift", replace: "if found.count == count { break }", with: "if found.count > count { break }",
+            M(exercise: "2.8", file: "Ex8_FirstMatches.swift", replace: "if found.count == count { break }", with: "if found.count > count { break }",
               kind: "off-by-one comparison"),
-            M(exercise: "2.7", file: "Ex7_FirstMatches.swift", replace: "guard count > 0 else { return [] }",
+            M(exercise: "2.8", file: "Ex8_FirstMatches.swift", replace: "guard count > 0 else { return [] }",
               with: "guard count >= 0 else { return [] }", kind: "boundary"),
-            M(exercise: "2.7", file: "Ex7_FirstMatches.swift", replace: "found.append(element)", with: "found.insert(element, at: 0)", kind: "wrong end"),
-            M(exercise: "2.7", file: "Ex7_FirstMatches.swift", replace: "            if found.count == count { break }\n", with: "",
+            M(exercise: "2.8", file: "Ex8_FirstMatches.swift", replace: "found.append(element)", with: "found.insert(element, at: 0)", kind: "wrong end"),
+            M(exercise: "2.8", file: "Ex8_FirstMatches.swift", replace: "            if found.count == count { break }\n", with: "",
               kind: "missing stop", at: "found.append(element)"),
         ],
         3: [

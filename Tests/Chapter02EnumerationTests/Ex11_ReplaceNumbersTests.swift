@@ -3,9 +3,9 @@ import Foundation
 import Stage
 import Testing
 
-@Suite("Exercise 2.10: Replace the numbers in one batch")
+@Suite("Exercise 2.11: Replace the numbers in one batch")
 @MainActor  // the stage's views belong to the main actor, as UIKit's do
-struct Ex10_ReplaceNumbersTests {
+struct Ex11_ReplaceNumbersTests {
     func paths(_ pairs: (Int, Int)...) -> [IndexPath] { pairs.map { IndexPath(row: $0.1, section: $0.0) } }
 
     @Test("deletes the numbers that go and inserts the ones that come, in one update")

@@ -5,8 +5,8 @@ import Chapter02Enumeration
 
 private let burger = MenuItem(name: "Burger", price: Decimal(string: "4.99")!, pictureFile: "burger.png")
 
-@Suite("Exercise 2.4: Find an order's key by name and price")
-struct Ex4_FindKeyTests {
+@Suite("Exercise 2.5: Find an order's key by name and price")
+struct Ex5_FindKeyTests {
     @Test("returns the stored item, picture and all, when name and price match")
     func findsStoredKey() throws {
         var order = Order()

@@ -1,4 +1,4 @@
-// Exercise 2.10 (the chapter's challenge): Replace the numbers in one batch.
+// Exercise 2.11 (the chapter's challenge): Replace the numbers in one batch.
 
 import Foundation
 import Stage

@@ -1,4 +1,4 @@
-// Exercise 2.4: Find an order's key by name and price
+// Exercise 2.5: Find an order's key by name and price
 //
 // The seed's `findKeyForOrderItem:` ran `indexesOfObjectsPassingTest:` over the
 // order's keys to find the item with the same name *and* price as the one it was

@@ -1,4 +1,4 @@
-// Exercise 2.9: Count on every core, in Swift 6.
+// Exercise 2.10: Count on every core, in Swift 6.
 
 import Dispatch
 // BEGIN SOLUTION

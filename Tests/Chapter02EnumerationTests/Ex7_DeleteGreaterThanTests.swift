@@ -14,9 +14,9 @@ private func delete(above limit: Int, on screen: NumbersScreen) -> [IndexPath] {
     }
 }
 
-@Suite("Exercise 2.6: Delete every number greater than a limit")
+@Suite("Exercise 2.7: Delete every number greater than a limit")
 @MainActor  // the stage's views belong to the main actor, as UIKit's do
-struct Ex6_DeleteGreaterThanTests {
+struct Ex7_DeleteGreaterThanTests {
     @Test("deletes 3, 5, 7, 4 and 6 from the seed's table")
     func seedScene() throws {
         let screen = NumbersScreen()

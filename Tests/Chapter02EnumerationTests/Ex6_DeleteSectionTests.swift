@@ -14,9 +14,9 @@ private func deleteOdd(on screen: NumbersScreen) -> Bool? {
     }
 }
 
-@Suite("Exercise 2.5: Delete the \"Odd Numbers\" section")
+@Suite("Exercise 2.6: Delete the \"Odd Numbers\" section")
 @MainActor  // the stage's views belong to the main actor, as UIKit's do
-struct Ex5_DeleteSectionTests {
+struct Ex6_DeleteSectionTests {
     @Test("removes the section from the data source and then from the table")
     func deletesSeedSection() throws {
         let screen = NumbersScreen()

@@ -1,8 +1,8 @@
 import Testing
 import Chapter02Enumeration
 
-@Suite("Exercise 2.9: Count on every core, in Swift 6")
-struct Ex9_ParallelCountTests {
+@Suite("Exercise 2.10: Count on every core, in Swift 6")
+struct Ex10_ParallelCountTests {
     @Test("counts the numbers greater than the limit")
     func counts() {
         let count = countGreater(than: 2, in: [1, 5, 2, 8, 3], slices: 2)

@@ -1,4 +1,4 @@
-// Exercise 2.5: Delete the "Odd Numbers" section
+// Exercise 2.6: Delete the "Odd Numbers" section
 //
 // The seed's "Delete Odd Numbers" button found the section titled "Odd Numbers",
 // removed it from the data source, then deleted that section from the table, and

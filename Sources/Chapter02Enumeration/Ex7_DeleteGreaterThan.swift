@@ -1,4 +1,4 @@
-// Exercise 2.6: Delete every number greater than a limit
+// Exercise 2.7: Delete every number greater than a limit
 //
 // The seed's "Delete Numbers > 2" button walked every section and every row,
 // collected the index paths (and the numbers) to delete, removed those numbers

@@ -14,8 +14,8 @@ private func counted(_ values: [Int], tally: Tally) -> some Sequence<Int> {
     }
 }
 
-@Suite("Exercise 2.7: The first n matches, and not one element more")
-struct Ex7_FirstMatchesTests {
+@Suite("Exercise 2.8: The first n matches, and not one element more")
+struct Ex8_FirstMatchesTests {
     @Test("returns the first n matches, in order")
     func firstMatches() {
         let found = [9, 2, 7, 4, 6, 1, 8].firstMatches(3) { $0.isMultiple(of: 2) }

@@ -1,4 +1,4 @@
-// Exercise 2.7 (stretch): The first n matches, and not one element more
+// Exercise 2.8 (stretch): The first n matches, and not one element more
 //
 // "Find the first three items under $3" needs to look at the menu only until the
 // third one turns up. Write `firstMatches(_:where:)` on `Sequence`: it returns
