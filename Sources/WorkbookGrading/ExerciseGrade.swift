@@ -54,6 +54,9 @@ public struct TestOutcome: Sendable, Equatable, Codable {
     /// A hidden test (its file is under the test target's `Hidden/`): the teacher's, left
     /// out of a student release, shown apart in the gradebook.
     public var hidden = false
+    /// Its id in the runner (`Module.Suite/test()/File.swift:12:6`): a run of this test
+    /// alone names it (per-test coverage, `CoverageRuns`).
+    package var testID: String?
 
     public init(name: String, status: Status, message: String? = nil, location: SourceLocation? = nil, code: String = "") {
         self.name = name
@@ -234,7 +237,7 @@ public struct ChapterGrade: Sendable, Equatable, Codable {
 // Codable by hand over plain strings and numbers, so the shared model types need no
 // Codable conformance of their own (another branch may well add one).
 extension TestOutcome {
-    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output, failedCode, yourCode, hidden }
+    enum CodingKeys: String, CodingKey { case name, status, message, path, line, column, code, seconds, output, failedCode, yourCode, hidden, testID }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -247,6 +250,7 @@ extension TestOutcome {
         failedCode = try container.decodeIfPresent(String.self, forKey: .failedCode)
         yourCode = try container.decodeIfPresent([CodePointer].self, forKey: .yourCode) ?? []
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
+        testID = try container.decodeIfPresent(String.self, forKey: .testID)
         if let path = try container.decodeIfPresent(String.self, forKey: .path) {
             location = SourceLocation(
                 path: path, line: try container.decode(Int.self, forKey: .line),
@@ -265,6 +269,7 @@ extension TestOutcome {
         try container.encodeIfPresent(failedCode, forKey: .failedCode)
         if !yourCode.isEmpty { try container.encode(yourCode, forKey: .yourCode) }
         if hidden { try container.encode(hidden, forKey: .hidden) }
+        try container.encodeIfPresent(testID, forKey: .testID)
         if let location {
             try container.encode(location.path, forKey: .path)
             try container.encode(location.line, forKey: .line)

@@ -200,14 +200,14 @@ public struct Grader: Sendable {
 
     /// The grading options that change a result, as a key prefix.
     private var optionsKey: String {
-        ContentHash.of([WorkbookVersion.current, toolchain.version,
+        ContentHash.of([WorkbookVersion.current, "exercise-v2", toolchain.version,
                         "\(options.timeout) \(options.outputLimit) \(options.runStarters) \(options.submissions) \(options.pathsFromWorkspace)",
                         options.testEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")]).prefix(8) + "-"
     }
 
     private func inputsKey(chapter: Chapter, moduleName: String, submissions: [Submission], selected: [ExerciseID]) throws -> String {
         var hash = ContentHash()
-        hash.combine("grade-v11")  // v11: race exercises judged under the Thread Sanitizer; v10: a dependency noted only where established; v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
+        hash.combine("grade-v12")  // v12: each test's id kept (per-test coverage); v11: race exercises judged under the Thread Sanitizer; v10: a dependency noted only where established; v9: what its tests reach, noted; v8: a release leaves a compile exercise out (no reference); v7: your code's lines shown; v6: escape hatches; v5: the learner's file named for a stand-in (v4: compile exercises and predictions, the sandbox)
         hash.combine(toolchain.version)
         // How the tests run: the runner's protocol, and whether the sandbox was there.
         hash.combine(RunnerEntryPoint.source)

@@ -173,6 +173,7 @@ struct Interpretation {
         return records.map { record in
             var outcome = outcome(of: record, stream: stream, ended: termination, crashed: crashed, sources: &sources)
             outcome.hidden = HiddenTests.isHidden(record.filePath)
+            outcome.testID = record.id
             return outcome
         }
     }

@@ -367,9 +367,11 @@ enum RunnerEntryPoint {
         }
     }
 
-    /// What the runner reads on standard input to run one suite.
-    static func orders(key: Key, suite: String, markTests: Bool = false) -> String {
-        let filter = "^\(moduleName)\\.\(suite)(/|$)"
+    /// What the runner reads on standard input to run one suite, or with `test` (a test's
+    /// id, as the event stream gives it) that one test alone: per-test coverage runs each
+    /// test by itself, so that its counters are its own.
+    static func orders(key: Key, suite: String, test: String? = nil, markTests: Bool = false) -> String {
+        let filter = test.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "$" } ?? "^\(moduleName)\\.\(suite)(/|$)"
         var configuration: [String: any Sendable] = ["filter": [filter], "eventStreamVersion": 0]
         if markTests { configuration["parallel"] = false }
         let data = (try? JSONSerialization.data(withJSONObject: configuration, options: [.sortedKeys])) ?? Data("{}".utf8)

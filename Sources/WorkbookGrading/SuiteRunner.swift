@@ -41,7 +41,12 @@ struct SuiteRunner {
         }) ?? []
     }
 
-    func grade(_ exercise: Exercise, _ submission: Submission) -> ExerciseGrade {
+    /// `exercise`'s tests run and interpreted. With `test` (its id), that test alone; with
+    /// `counters`, a folder for the run's coverage counters (`LLVM_PROFILE_FILE`): inside
+    /// the run's own folder, the one folder of the run bound writable from outside the
+    /// sandbox, read by `counters` once the run has ended, then removed with the rest.
+    func grade(_ exercise: Exercise, _ submission: Submission, test: String? = nil,
+               counters: ((URL) -> Void)? = nil) -> ExerciseGrade {
         let learnerPath = settings.paths.displayPath(of: submission)
         var grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .crashed, learnerFile: learnerPath)
         guard let suite = exercise.suiteName else { return grade }
@@ -53,16 +58,18 @@ struct SuiteRunner {
         environment["NO_COLOR"] = "1"
         environment.merge(runner.environment) { $1 }
         environment.merge(settings.environment) { $1 }
+        // Only a coverage run's, never the caller's shell's.
+        environment["LLVM_PROFILE_FILE"] = nil
         var key = RunnerEntryPoint.Key.random()
         var result: ChildProcess.Result
         do {
-            result = try run(suite, key: key, environment: environment)
+            result = try run(suite, test: test, key: key, environment: environment, counters: counters)
             // bubblewrap could not set the run up: nothing of the learner's ran, and
             // ChildProcess forgot the remembered probe. Once more; a second failure is
             // the grade's, said as bubblewrap's and never cached (`sandboxFailure`).
             if result.sandboxSetupFailure != nil {
                 key = RunnerEntryPoint.Key.random()
-                result = try run(suite, key: key, environment: environment)
+                result = try run(suite, test: test, key: key, environment: environment, counters: counters)
             }
         } catch {
             grade.message = "the tests could not be started: \(error)"
@@ -93,33 +100,46 @@ struct SuiteRunner {
         return graded
     }
 
-    /// One run of `suite`'s tests in a scratch folder of its own, removed after.
-    private func run(_ suite: String, key: RunnerEntryPoint.Key, environment: [String: String]) throws -> ChildProcess.Result {
+    /// One run of `suite`'s tests (or of `test` alone) in a scratch folder of its own,
+    /// removed after; with `counters`, its counters folder is read before.
+    private func run(_ suite: String, test: String?, key: RunnerEntryPoint.Key, environment: [String: String],
+                     counters: ((URL) -> Void)?) throws -> ChildProcess.Result {
         let runs = CacheFolder.runs.url(in: settings.cache).appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: runs) }
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        var environment = environment
+        let countersFolder = runs.appendingPathComponent("counters")
+        if counters != nil {
+            try FileManager.default.createDirectory(at: countersFolder, withIntermediateDirectories: true)
+            environment["LLVM_PROFILE_FILE"] = countersFolder.appendingPathComponent(Self.countersFile).path
+        }
         var options = ChildProcess.Options(
             environment: environment, workingDirectory: runs.path,
             timeout: settings.timeout, outputLimit: settings.outputLimit)
         // The orders go on standard input, the signed results come back on fd 3: nothing
         // the code under test can read from its arguments or environment leads to them.
-        options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, markTests: settings.outputPerTest)
+        options.standardInput = RunnerEntryPoint.orders(key: key, suite: suite, test: test, markTests: settings.outputPerTest)
         options.resultsChannel = true
-        options.sandbox = sandboxPolicy(scratch: runs)
-        return try ChildProcess.run(runner.executable.path, options)
+        options.sandbox = sandboxPolicy(scratch: runs, writable: counters == nil ? [] : [countersFolder.path])
+        let result = try ChildProcess.run(runner.executable.path, options)
+        counters?(countersFolder)
+        return result
     }
+
+    /// The counters' file name in the counters folder.
+    static let countersFile = "test.profraw"
 
     /// What an exercise's run may see: the workbook hidden (its tests, references,
     /// chapters and `.workbook/` state), the runner and its libraries and the learner's
     /// workspace read-only, its scratch folder a private sized one (nothing is read back
-    /// from it).
-    private func sandboxPolicy(scratch: URL) -> SandboxPolicy {
+    /// from it), and `writable` (a coverage run's counters folder, inside the scratch).
+    private func sandboxPolicy(scratch: URL, writable: [String]) -> SandboxPolicy {
         let libraries = (runner.environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
             .filter { $0.hasPrefix(workbook.root.path) }
         var policy = SandboxPolicy(
             host: settings.host, hidden: [workbook.root.path],
             readOnly: [runner.executable.deletingLastPathComponent().path, workbook.exercisesFolder.path] + libraries,
-            writable: [], scratch: scratch.path)
+            writable: writable, scratch: scratch.path)
         policy.limits.threadSanitizer = runner.threadSanitizer
         return policy
     }

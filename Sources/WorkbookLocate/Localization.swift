@@ -19,10 +19,7 @@ public struct Localization: Sendable, Equatable, Codable {
     /// For a repair, the kind of change that made it, in words (never the change): the
     /// last step of `hint`.
     public var change: String?
-    /// For `.coverage`, the other lines named after `line` (`CoverageRanking`), and how
-    /// many more qualified; with no line, the learner's lines the failing tests ran.
-    public var alsoNamed: [Int]?
-    public var moreNamed: Int?
+    /// With no line named, the learner's lines the failing tests ran (`CoverageRanking`).
     public var ranByFailing: [Int]?
     /// With no line named and no coverage: the lines the learner wrote (those not in the
     /// starter), those in the functions the failing tests call first, shown so that the
@@ -34,7 +31,8 @@ public struct Localization: Sendable, Equatable, Codable {
         case repair
         /// The tests crashed on the line (the crash report's innermost frame in the file).
         case trap
-        /// Failing tests ran the line and no passing test did (`CoverageRanking`).
+        /// Every failing test ran the line and no passing test did, and it is the one
+        /// line of the learner's so (`CoverageRanking`).
         case coverage
     }
 

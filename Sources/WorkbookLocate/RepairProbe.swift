@@ -119,7 +119,7 @@ public struct RepairProbe: Sendable {
     /// files, the exercise, its failing tests, the probe's own version and the toolchain.
     private func knownFile(_ grade: ExerciseGrade, chapter: Chapter) -> URL? {
         var hash = ContentHash()
-        hash.combine("locate-v3")  // v3: the learner's lines, when none is named
+        hash.combine("locate-v4")  // v4: per-test coverage; v3: the learner's lines, when none is named
         hash.combine(toolchain.version)
         hash.combine(grade.id.description)
         hash.combine(grade.status.rawValue)

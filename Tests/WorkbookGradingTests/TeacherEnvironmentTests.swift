@@ -27,6 +27,7 @@ struct TeacherEnvironmentTests {
         given["LC_CTYPE"] = "C.UTF-8"
         given["SWIFT_BACKTRACE"] = "enable=no"
         given["AWS_SECRET_ACCESS_KEY"] = "also-secret"
+        given["LLVM_PROFILE_FILE"] = "/home/teacher/counters.profraw"
         var options = ChildProcess.Options(arguments: [], environment: given, timeout: 20)
         options.sandbox = SandboxPolicy(host: .forTests, hidden: [], writable: [])
         let result = try ChildProcess.run("/usr/bin/env", options)
@@ -39,6 +40,20 @@ struct TeacherEnvironmentTests {
         #expect(names.isSuperset(of: ["PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "SWIFT_BACKTRACE"]), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains(Self.secret) && !result.standardOutput.contains("also-secret"))
         #expect(result.standardOutput.contains("PATH=/usr/local/bin:/usr/bin:/bin\n"))
+    }
+
+    @Test("a coverage run's counters file reaches the run only when it lies in a folder the run may write")
+    func countersPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-counters-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inside = folder.appendingPathComponent("test.profraw").path
+        let policy = { (writable: [String]) in SandboxPolicy(host: .forTests, hidden: [], writable: writable) }
+        let given = ["LLVM_PROFILE_FILE": inside]
+        #expect(LearnerEnvironment.make(from: given, policy: policy([folder.path]), workingDirectory: nil, sandboxOn: true)["LLVM_PROFILE_FILE"] == inside)
+        #expect(LearnerEnvironment.make(from: given, policy: policy([]), workingDirectory: nil, sandboxOn: true)["LLVM_PROFILE_FILE"] == nil)
+        let elsewhere = ["LLVM_PROFILE_FILE": folder.path + "-other/test.profraw"]
+        #expect(LearnerEnvironment.make(from: elsewhere, policy: policy([folder.path]), workingDirectory: nil, sandboxOn: true)["LLVM_PROFILE_FILE"] == nil)
     }
 
     @Test("a student's code that prints its environment shows none of the teacher's, in check and in grade",

@@ -8,7 +8,7 @@ import WorkbookToolchain
 
 /// Per-test coverage ranked, for an exercise no single change repairs (docs/localization.md):
 /// a line is named only when failing tests ran it and no passing test did.
-@Suite("Per-test coverage names only lines the failing tests alone ran")
+@Suite("Per-test coverage names only the one line every failing test ran and no passing test did")
 struct CoverageRankingTests {
     @Test("Ochiai's score is 1 for a line every failing test ran and no passing one, less as passing tests run it too")
     func ochiai() {
@@ -18,39 +18,50 @@ struct CoverageRankingTests {
         #expect(CoverageRanking.ochiai(failedRunning: 0, passedRunning: 3, failed: 2) == 0)
     }
 
-    @Test("a line only failing tests ran is named, the one every failing test ran first, and never a starter line")
+    @Test("the one learner line every failing test ran and no passing test did is named, never a starter line")
     func namesOnlyFailingLines() {
         // Lines 1–3 the starter's, 4–9 the learner's.
         let written: Set<Int> = [4, 5, 6, 7, 8, 9]
-        let failing: [Set<Int>] = [[1, 2, 4, 5, 7, 8], [1, 3, 4, 6, 8]]
+        let failing: [Set<Int>] = [[1, 2, 3, 4, 5, 7, 8], [1, 3, 4, 6, 8]]
         let passing: [Set<Int>] = [[1, 2, 4, 5], [1, 4, 9]]
         let ranking = CoverageRanking.rank(failing: failing, passing: passing, written: written)
-        // 8: both failing tests; 6 and 7: one each; 3 only failing too, but the starter's.
-        #expect(ranking.named == [8, 6, 7])
-        #expect(ranking.moreNamed == 0)
+        // 8: both failing tests, no passing one; 6 and 7 one failing test each (as
+        // `removing`'s first line was in 2.5, with the mistake in `findKey`); 3 the starter's.
+        #expect(ranking.named == 8)
         #expect(ranking.ranByFailing == [4, 5, 6, 7, 8])
     }
 
-    @Test("at most three lines are named, and the others that qualified are counted")
-    func atMostThree() {
-        let written = Set(1...10)
-        let ranking = CoverageRanking.rank(failing: [[1, 2, 3, 4, 5, 6]], passing: [[1]], written: written)
-        #expect(ranking.named == [2, 3, 4])
-        #expect(ranking.moreNamed == 2)
+    @Test("two lines every failing test ran and no passing test did: neither is named")
+    func twoQualifyNoneNamed() {
+        let ranking = CoverageRanking.rank(failing: [[1, 2, 3], [1, 2, 3, 4]], passing: [[1]], written: Set(1...10))
+        #expect(ranking.named == nil)
+        #expect(ranking.ranByFailing == [1, 2, 3, 4])
     }
 
     @Test("nothing is named without a passing test, or when every line the failing tests ran qualifies")
     func singlesNothingOut() {
         let written = Set(1...10)
         let noPassing = CoverageRanking.rank(failing: [[2, 3]], passing: [], written: written)
-        #expect(noPassing.named.isEmpty)
+        #expect(noPassing.named == nil)
         #expect(noPassing.ranByFailing == [2, 3])
         let disjoint = CoverageRanking.rank(failing: [[2, 3]], passing: [[7]], written: written)
-        #expect(disjoint.named.isEmpty)
+        #expect(disjoint.named == nil)
         #expect(disjoint.ranByFailing == [2, 3])
         let allShared = CoverageRanking.rank(failing: [[2, 3]], passing: [[2, 3, 4]], written: written)
-        #expect(allShared.named.isEmpty)
-        #expect(CoverageRanking.rank(failing: [], passing: [[2]], written: written) == CoverageRanking(named: [], moreNamed: 0, ranByFailing: []))
+        #expect(allShared.named == nil)
+        #expect(CoverageRanking.rank(failing: [], passing: [[2]], written: written) == CoverageRanking(named: nil, ranByFailing: []))
+    }
+
+    @Test("past the lines a report shows, the lines the failing tests ran most against the passing ones come first")
+    func shownFirst() {
+        // Line 14 ran in both failing tests and one passing test; 1–13 in one failing test and one passing test each.
+        let failing: [Set<Int>] = [Set(1...14), [14]]
+        let passing: [Set<Int>] = [Set(1...14)]
+        let ranking = CoverageRanking.rank(failing: failing, passing: passing, written: Set(1...20), shown: 12)
+        #expect(ranking.named == nil)
+        #expect(ranking.ranByFailing == Array(1...11) + [14, 12, 13])
+        // Within what is shown, file order.
+        #expect(CoverageRanking.rank(failing: failing, passing: passing, written: Set(1...20), shown: 14).ranByFailing == Array(1...14))
     }
 
     static let source = """
@@ -68,17 +79,17 @@ struct CoverageRankingTests {
         Localization(exercise: "2.7", file: "exercises/02-x/Ex2_7.swift", line: nil, tried: 12, seconds: 1)
     }
 
-    @Test("a named line is said to be established by per-test coverage, shown in context, with the other named lines listed")
+    @Test("a named line is said to be established by per-test coverage, and shown in context")
     func namedReport() {
-        let ranking = CoverageRanking(named: [5, 4], moreNamed: 1, ranByFailing: [2, 3, 4, 5, 7])
+        let ranking = CoverageRanking(named: 5, ranByFailing: [2, 3, 4, 5, 7])
         var unsure = Self.unrepaired
         unsure.unsure = "the probe ran out of time"
         let found = PerTestCoverage.applying(ranking, to: unsure)
         #expect(found.line == 5)
         #expect(found.established == Localization.Established.coverage)
         #expect(found.unsure == nil)
-        #expect(found.summary == "exercises/02-x/Ex2_7.swift:5: look here — failing tests ran this line and no passing test did "
-            + "(per-test coverage); so did line 4 and 1 more")
+        #expect(found.summary == "exercises/02-x/Ex2_7.swift:5: look here — the one line of yours that every failing test ran "
+            + "and no passing test did (per-test coverage)")
         let report = found.reportLines(source: Self.source)
         #expect(report.first == found.summary)
         #expect(report.contains("> 5 |         if found.count > count { found.removeLast() }"))
@@ -87,7 +98,7 @@ struct CoverageRankingTests {
 
     @Test("with nothing named, the report says so and shows the learner's lines the failing tests ran")
     func ranLinesReport() {
-        let ranking = CoverageRanking(named: [], moreNamed: 0, ranByFailing: [2, 4, 5])
+        let ranking = CoverageRanking(named: nil, ranByFailing: [2, 4, 5])
         let found = PerTestCoverage.applying(ranking, to: Self.unrepaired)
         #expect(found.line == nil)
         #expect(found.established == .repair)
@@ -99,7 +110,7 @@ struct CoverageRankingTests {
             "  4 |         found.append(item)",
             "  5 |         if found.count > count { found.removeLast() }",
         ])
-        let long = PerTestCoverage.applying(CoverageRanking(named: [], moreNamed: 0, ranByFailing: Array(1...20)), to: Self.unrepaired)
+        let long = PerTestCoverage.applying(CoverageRanking(named: nil, ranByFailing: Array(1...20)), to: Self.unrepaired)
         let lines = long.reportLines(source: Array(repeating: "x", count: 20).joined(separator: "\n"))
         // The summary, the heading, the lines shown, and how many more.
         #expect(lines.count == 3 + Localization.ranLinesShown)
@@ -111,7 +122,7 @@ struct CoverageRankingTests {
         let old = #"{"exercise":"2.7","file":"Ex2_7.swift","line":3,"tried":5,"seconds":1.5,"established":"repair"}"#
         let found = try JSONDecoder().decode(Localization.self, from: Data(old.utf8))
         #expect(found.line == 3)
-        #expect(found.alsoNamed == nil)
+        #expect(found.established == .repair)
         #expect(found.ranByFailing == nil)
     }
 
@@ -127,11 +138,12 @@ struct CoverageRankingTests {
         let number = { (text: String) in try #require(learner.firstIndex { $0.contains(text) }) + 1 }
         let (declaration, guardLine, loop, append, result) = try (number("public func firstMatches("), number("guard count > 0"),
                                                                   number("for element in self"), number("found.append"), number("return found"))
-        // The count-0 test passes (it returns at the guard); the others run the loop.
+        // A passing test on an empty sequence goes through the loop's header without a match;
+        // both failing tests appended.
         var limits = RepairProbe.Limits()
         limits.perTestCoverage = { _, _ in
-            PerTestCoverage(failing: [[declaration, guardLine, loop, append, result], [declaration, guardLine, loop, result]],
-                            passing: [[declaration, guardLine]])
+            PerTestCoverage(failing: [[declaration, guardLine, loop, append, result], [declaration, guardLine, loop, append, result]],
+                            passing: [[declaration, guardLine, loop, result]])
         }
         let probe = RepairProbe(workbook: workbook, toolchain: SwiftToolchain(swiftc: "/nonexistent/swiftc", version: "unused", host: .forTests), limits: limits)
         let grade = ExerciseGrade(id: exercise.id, title: exercise.title, status: .failed, learnerFile: "exercises/02-enumeration/Ex8_FirstMatches.swift")
@@ -140,9 +152,7 @@ struct CoverageRankingTests {
         let found = probe.coverageFallback(target.result, for: target, in: chapter)
         #expect(found.established == Localization.Established.coverage)
         // `var found` is the learner's too, but the provider's tests never ran it.
-        #expect(found.line == loop)
-        #expect(found.alsoNamed == [result, append])
-        #expect(found.moreNamed == 0)
+        #expect(found.line == append)
         // The declaration ran in every test, but it is the starter's: never named, never listed.
         #expect(!found.summary.contains(":\(declaration):"))
         // Without a provider, the result is left as the probe found it.

@@ -27,6 +27,9 @@ final class CheckLocate: Sendable {
         // within its run count, not how busy the machine is (under a load of 15, the 20 s
         // stop lost 5 of 73 findings, measured); `make bench-locate` measures the time.
         if let budget = environment["WORKBOOK_LOCATE_BUDGET"].flatMap(Double.init), budget > 0 { limits.budget = budget }
+        // Per-test coverage for the exercises no single change repairs (none where the
+        // toolchain has no coverage tools).
+        limits.perTestCoverage = PerTestCoverage.provider(workbook: workbook, toolchain: toolchain, lanes: limits.lanes)
         probe = RepairProbe(workbook: workbook, toolchain: toolchain, limits: limits)
     }
 

@@ -18,6 +18,11 @@ package enum LearnerEnvironment {
         "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE", "LD_LIBRARY_PATH", "WORKBOOK_MUTANT", "TSAN_OPTIONS",
     ]
 
+    /// Where a per-test coverage run writes its counters: passed only when it names a file
+    /// in a folder the run may write (`SandboxPolicy.writable`, the counters folder the
+    /// grader made), never a path of the caller's shell.
+    static let countersFile = "LLVM_PROFILE_FILE"
+
     /// PATH inside: the system's programs only (the sandbox mounts nothing else).
     static let path = "/usr/local/bin:/usr/bin:/bin"
 
@@ -29,6 +34,9 @@ package enum LearnerEnvironment {
         -> [String: String]
     {
         var environment = given.filter { passed.contains($0.key) || $0.key.hasPrefix("LC_") }
+        if let counters = given[countersFile], policy.writable.contains(where: { counters.hasPrefix($0 + "/") }) {
+            environment[countersFile] = counters
+        }
         environment["PATH"] = path
         if sandboxOn {
             environment["HOME"] = policy.scratch ?? "/tmp"

@@ -390,8 +390,10 @@ public enum Sandbox {
             }
             for folder in policy.hidden where FileManager.default.fileExists(atPath: folder) { words += ["--tmpfs", folder] }
             for path in policy.readOnly where FileManager.default.fileExists(atPath: path) { words += ["--ro-bind", path, path] }
-            for folder in policy.writable { words += ["--bind", folder, folder] }
             if let scratch = policy.scratch { words += ["--size", String(policy.scratchLimit), "--tmpfs", scratch] }
+            // After the scratch: a writable folder inside it (a coverage run's counters) is
+            // bound over the tmpfs, not hidden by it.
+            for folder in policy.writable { words += ["--bind", folder, folder] }
             // The root bubblewrap builds is a tmpfs the run's uid owns, with no size (300 MiB
             // went into it, issue 56): read-only once every mount point is made.
             words += ["--remount-ro", "/"]
