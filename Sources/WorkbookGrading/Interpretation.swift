@@ -40,6 +40,13 @@ struct Interpretation {
         case .signaled(let signal):
             grade.status = .crashed
             grade.message = "the tests crashed\(unfinished): " + crash.describe(signal: signal) + trapDetails(crash)
+            // The signed completion record came first: every test had ended, and the
+            // process died on its way out (a thread the tests left running).
+            if stream.runEnded, stream.runnerCompleted {
+                let passed = grade.tests.filter { $0.status == .pass }.count
+                grade.message = "every test had ended (\(passed) of \(grade.tests.count) passed) when the tests' process was killed as it exited: "
+                    + crash.describe(signal: signal) + trapDetails(crash)
+            }
         case .exited(let code) where !stream.runEnded || !stream.runnerCompleted:
             grade.status = .crashed
             if let loader = result.standardError.split(separator: "\n").first(where: { $0.contains("error while loading shared libraries") }) {
