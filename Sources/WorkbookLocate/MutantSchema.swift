@@ -17,12 +17,13 @@ import WorkbookModel
 /// A mutant whose place fits neither is left out; one whose switch does not compile is
 /// dropped by the probe (`dropping`), which compiles the rest again.
 struct MutantSchema: Sendable {
-    static let variable = "__workbookMutant"
-    static let environmentKey = "WORKBOOK_MUTANT"
+    static let variable = MutantSwitch.variable
+    static let environmentKey = MutantSwitch.environmentKey
     /// The function an expression switch asks (`__workbookIs(7) ? (mutated) : (original)`):
     /// a call has one meaning, where each `==` is one more overload for the type checker
-    /// to weigh in an expression that holds every choice.
-    static let chosen = "__workbookIs"
+    /// to weigh in an expression that holds every choice. Both are declared in every
+    /// chapter module (`MutantSwitch`), not here: the schema changes bodies only.
+    static let chosen = MutantSwitch.chosen
     /// Choices of one expression switch at most, the first mutants of the line (the
     /// operators' before the name swaps): all of a line's choices are one expression, and
     /// with 8 (2.5's `first { … }`) or 10 (5.7's swaps) the type checker gave up ("unable to
@@ -218,10 +219,6 @@ struct MutantSchema: Sendable {
                 output.append(line)
             }
         }
-        // Read once, when first used: the tests' environment names the mutant.
-        output.append(("import Foundation", []))
-        output.append(("private let \(variable) = Int(ProcessInfo.processInfo.environment[\"\(environmentKey)\"] ?? \"\") ?? 0", []))
-        output.append(("private func \(chosen)(_ number: Int) -> Bool { \(variable) == number }", []))
         return MutantSchema(text: output.map(\.text).joined(separator: "\n") + "\n", mutants: numbered, owners: output.map(\.owners),
                             choiceColumns: choiceColumns)
     }

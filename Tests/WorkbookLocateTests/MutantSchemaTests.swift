@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WorkbookMutation
 @testable import WorkbookLocate
+@testable import WorkbookGrading
 
 /// The repair probe's schema, read as text: where each mutant's switch goes, and which
 /// mutants a compiler error drops (docs/localization.md).
@@ -36,7 +37,10 @@ struct MutantSchemaTests {
         #expect(schema.text.contains("if __workbookMutant == 1 {\n        return a <= b\n        } else {\n        return a < b\n        }"))
         #expect(schema.text.contains("    if (__workbookIs(2) ? (a == b) : (a != b)) {"))
         #expect(schema.text.contains("    let fallback = (__workbookIs(3) ? (a - 1) : (a + 1))"))
-        #expect(schema.text.contains("ProcessInfo.processInfo.environment[\"WORKBOOK_MUTANT\"]"))
+        // The switch is declared in every chapter module (MutantSwitch), never in the schema:
+        // the schema changes bodies only, so the module's interface stays the learner's.
+        #expect(!schema.text.contains("let __workbookMutant") && !schema.text.contains("import"))
+        #expect(MutantSwitch.source.contains("let __workbookMutant = Int(ProcessInfo.processInfo.environment[\"WORKBOOK_MUTANT\"]"))
         // Unswitched lines are the learner's, as written.
         #expect(schema.text.contains("    return fallback > 0\n"))
     }

@@ -104,7 +104,7 @@ struct CachePrunerTests {
     @Test("keeps exactly the folders CacheFolder marks kept, and looks one level deeper only in mutate")
     func policyFromTheLayout() {
         let pruner = Workbook.cachePruner(root: FileManager.default.temporaryDirectory, environment: [:])
-        #expect(pruner.kept == ["toolchain-version", "recipes", "launcher", "starters"])
+        #expect(pruner.kept == ["toolchain-version", "recipes", "launcher", "starters", "mutant-switch"])
         #expect(pruner.nested == ["mutate"])
         #expect(Set(CacheFolder.allCases.map(\.rawValue)).count == CacheFolder.allCases.count, "two folders share a name")
     }

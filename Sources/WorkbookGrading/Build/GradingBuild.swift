@@ -85,6 +85,7 @@ struct GradingBuild {
         let moduleFolder = workbook.url(WorkbookLayout.moduleSources(moduleName))
         let references = Set(exercises.compactMap(\.referenceFile).map { workbook.url($0).standardizedFileURL.path })
         let support = ModuleBuilder.sources(in: moduleFolder).filter { !references.contains($0.standardizedFileURL.path) }
+        let switchFile = try MutantSwitch.file(in: settings.cache)
         let leftOut = Set(settings.leftOutTests.map { workbook.url($0).standardizedFileURL.path })
         let allTestFiles = ModuleBuilder.sources(in: workbook.url(WorkbookLayout.moduleTests(moduleName)))
             .filter { !leftOut.contains($0.standardizedFileURL.path) }
@@ -104,7 +105,7 @@ struct GradingBuild {
         // Each round either builds or replaces at least one more submission by its starter.
         for _ in 0...(exercises.count + 1) {
             settings.events?(.compilingModule(moduleName))
-            let sources = support + plan.submissions.map(\.file)
+            let sources = support + [switchFile] + plan.submissions.map(\.file)
             let module: IncrementalModuleBuilder.Built
             switch compileModule(sources: sources, dependencies: dependencies) {
             case .success(let built):

@@ -24,6 +24,8 @@ package enum CacheFolder: String, CaseIterable, Sendable {
     case testObjects = "test-objects"
     /// The test runners' `main`, compiled once per toolchain and linked with every chapter's tests.
     case runnerMain = "runner-main"
+    /// The repair probe's switch, compiled into every chapter module (`MutantSwitch`).
+    case mutantSwitch = "mutant-switch"
     /// Linked test runners.
     case runners
     /// One folder per run of a runner (its event stream and output), removed after it.
@@ -68,7 +70,7 @@ package enum CacheFolder: String, CaseIterable, Sendable {
 
     package var pruning: Pruning {
         switch self {
-        case .toolchainVersion, .recipes, .launcher, .starters:
+        case .toolchainVersion, .recipes, .launcher, .starters, .mutantSwitch:
             .kept
         case .modules, .moduleKeys, .sharedModules, .testObjects, .runnerMain, .runners, .runs, .results, .exerciseResults,
              .failures, .compileStarters, .leftOut, .snippetBuilds, .snippetExecutions, .classZips, .classVariants, .builds,
