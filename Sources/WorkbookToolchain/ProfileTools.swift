@@ -1,10 +1,5 @@
 import Foundation
 import WorkbookSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The toolchain's coverage tools: `llvm-profdata` and `llvm-cov` beside `swiftc`, and the
 /// profile runtime that `-profile-generate` links (where it lies is the platform's
@@ -59,10 +54,11 @@ package struct ProfileTools: Sendable {
     /// the run's own counters folder: the merged profile is written there too.
     package func executedLines(counters: String, in folder: URL, binary: URL, source: String, host: HostEnvironment) -> Set<Int>? {
         let raw = folder.appendingPathComponent(counters)
-        var info = stat()
-        // lstat: a link the learner's code put there is not followed.
-        guard lstat(raw.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              Int(info.st_size) <= Self.countersLimit else { return nil }
+        // The item itself (FileManager does not follow a link the learner's code put there):
+        // a regular file, not empty, not past the limit.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: raw.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = (attributes[.size] as? NSNumber)?.intValue, size > 0, size <= Self.countersLimit else { return nil }
         let merged = folder.appendingPathComponent("merged.profdata")
         guard let merging = run(profdata, ["merge", "-sparse", raw.path, "-o", merged.path], folder: folder, binary: binary, host: host),
               merging.termination.isSuccess,

@@ -15,15 +15,16 @@ package enum MutantSwitch {
     /// The function an expression switch asks.
     package static let chosen = "__workbookIs"
 
-    static let source = """
-        // Written by the workbook's grader (the repair probe's switch); not yours to edit.
-        import Foundation
-
-        /// The mutant the repair probe switched on for this run; 0 outside the probe.
-        let \(variable) = Int(ProcessInfo.processInfo.environment["\(environmentKey)"] ?? "") ?? 0
-        func \(chosen)(_ number: Int) -> Bool { \(variable) == number }
-
-        """
+    /// One line a string: a reader of this file sees the generated code's text as text.
+    static let source = [
+        "// Written by the workbook's grader (the repair probe's switch); not yours to edit.",
+        "import Foundation",
+        "",
+        "/// The mutant the repair probe switched on for this run; 0 outside the probe.",
+        "let \(variable) = Int(ProcessInfo.processInfo.environment[\"\(environmentKey)\"] ?? \"\") ?? 0",
+        "func \(chosen)(_ number: Int) -> Bool { \(variable) == number }",
+        "",
+    ].joined(separator: "\n")
 
     /// The file in `cache`, written once.
     static func file(in cache: URL) throws -> URL {
