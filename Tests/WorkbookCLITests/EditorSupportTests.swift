@@ -26,21 +26,7 @@ struct EditorSupportTests {
     }()
 
     /// The repository's chapters and modules in a fresh root, so `start` writes nothing here.
-    static func workbookCopy() throws -> URL {
-        let manager = FileManager.default
-        let root = manager.temporaryDirectory.appendingPathComponent("wb-editor-\(UUID().uuidString)")
-        for folder in ["Sources", "Tests"] {
-            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        for name in ["chapters", "Package.swift"] {
-            try manager.copyItem(at: repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
-        where name == "Diner" || name == "Stage" || name == "Predictions" || name.hasPrefix("Chapter") {
-            try manager.copyItem(at: repository.appendingPathComponent("Sources/\(name)"), to: root.appendingPathComponent("Sources/\(name)"))
-        }
-        return root
-    }
+    static func workbookCopy() throws -> URL { try CourseCopy.make(prefix: "wb-editor", tests: false) }
 
     struct Answer: Decodable {
         var diagnostics: [String]

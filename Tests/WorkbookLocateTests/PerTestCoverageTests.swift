@@ -106,21 +106,5 @@ struct PerTestCoverageTests {
     }
 
     /// The repository's chapters, support modules and chapter tests, copied to a fresh root.
-    static func chapterTwo() throws -> URL {
-        let repository = SeededModules.repository
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-coverage-\(UUID().uuidString)")
-        let manager = FileManager.default
-        try manager.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-        try manager.createDirectory(at: root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
-        try manager.copyItem(at: repository.appendingPathComponent("chapters"), to: root.appendingPathComponent("chapters"))
-        try manager.copyItem(at: repository.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
-        for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
-        where name == "Diner" || name == "Stage" || name == "Predictions" || name.hasPrefix("Chapter") {
-            try manager.copyItem(at: repository.appendingPathComponent("Sources/\(name)"), to: root.appendingPathComponent("Sources/\(name)"))
-        }
-        for name in try manager.contentsOfDirectory(atPath: repository.appendingPathComponent("Tests").path) where name.hasPrefix("Chapter") {
-            try manager.copyItem(at: repository.appendingPathComponent("Tests/\(name)"), to: root.appendingPathComponent("Tests/\(name)"))
-        }
-        return root
-    }
+    static func chapterTwo() throws -> URL { try CourseCopy.make(prefix: "wb-coverage") }
 }
