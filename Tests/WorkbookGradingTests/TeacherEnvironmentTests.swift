@@ -28,6 +28,7 @@ struct TeacherEnvironmentTests {
         given["SWIFT_BACKTRACE"] = "enable=no"
         given["AWS_SECRET_ACCESS_KEY"] = "also-secret"
         given["LLVM_PROFILE_FILE"] = "/home/teacher/counters.profraw"
+        given["MALLOC_ARENA_MAX"] = "64"
         var options = ChildProcess.Options(arguments: [], environment: given, timeout: 20)
         options.sandbox = SandboxPolicy(host: .forTests, hidden: [], writable: [])
         let result = try ChildProcess.run("/usr/bin/env", options)
@@ -35,11 +36,16 @@ struct TeacherEnvironmentTests {
         let names = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         // What the caller set, less all but the allow-list; PWD is the sandbox's shell's own.
         let allowed: Set<String> = ["PATH", "HOME", "TMPDIR", "PWD", "LANG", "LANGUAGE", "TERM", "TZ", "NO_COLOR", "SWIFT_BACKTRACE",
-                                    "LD_LIBRARY_PATH", "LC_CTYPE", "WORKBOOK_MUTANT"]
+                                    "LD_LIBRARY_PATH", "LC_CTYPE", "WORKBOOK_MUTANT", "MALLOC_ARENA_MAX"]
         #expect(names.isSubset(of: allowed), "\(names.subtracting(allowed).sorted()) reached the run")
         #expect(names.isSuperset(of: ["PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "SWIFT_BACKTRACE"]), "\(result.standardOutput)")
         #expect(!result.standardOutput.contains(Self.secret) && !result.standardOutput.contains("also-secret"))
         #expect(result.standardOutput.contains("PATH=/usr/local/bin:/usr/bin:/bin\n"))
+        #if os(Linux)
+        // glibc's arenas are capped whatever the caller's shell says: under the run's
+        // RLIMIT_AS, more of them crashed a correct runner on a busy machine.
+        #expect(result.standardOutput.split(separator: "\n").contains("MALLOC_ARENA_MAX=2"), "\(result.standardOutput)")
+        #endif
     }
 
     @Test("a coverage run's counters file reaches the run only when it lies in a folder the run may write")
