@@ -80,7 +80,7 @@ struct MutantSchema: Sendable {
             // `if` expression's branches are typed alone (an optional, measured in 2.5).
             if mutant.original.count == 1, mutant.replacement.count == 1, shape.isWholeBody(range),
                let span = shape.wholeExpression(index), let choice = Self.choice(Array(lines[index]), Array(mutant.replacement[0]), in: span) {
-                if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
+                if let existing = expressions[index], existing.span != span || existing.choices.count >= Self.choices(in: lines[index], span) { continue }
                 expressions[index, default: (span, [])].choices.append((number, choice))
                 numbered[number] = mutant
                 continue
@@ -121,7 +121,7 @@ struct MutantSchema: Sendable {
             guard let span = fitting else { continue }
             let choice = String(mutated[span.lowerBound..<(mutated.count - (original.count - span.upperBound))])
             // One switched span per line.
-            if let existing = expressions[index], existing.span != span || existing.choices.count >= choicesPerLine { continue }
+            if let existing = expressions[index], existing.span != span || existing.choices.count >= Self.choices(in: lines[index], span) { continue }
             expressions[index, default: (span, [])].choices.append((number, choice))
             numbered[number] = mutant
         }
@@ -225,6 +225,17 @@ struct MutantSchema: Sendable {
 
     /// What `mutated` has in place of `span` of `original`, when the two are the same
     /// outside it.
+    /// How many choices a ternary over `span` of `line` may hold: one where the span holds
+    /// statements (a closure's `a = b; return c`). The type checker takes each such closure
+    /// in with the whole ternary, and an ill-typed choice among several fails slowly: three
+    /// choices of 3.11's `state.withLock { state in …; return … }?.stop()`, one ill-typed,
+    /// took the compiler 55 s to refuse (two ill-typed 14 s, one 0.3 s; measured), most of
+    /// chapter 3's planted-mistake round. (One choice for any span with a closure also cut
+    /// 2.5's 13 s, but lost two of chapter 2's named mistakes: measured, not kept.)
+    static func choices(in line: String, _ span: Range<Int>) -> Int {
+        Array(line)[span].contains(";") ? 1 : choicesPerLine
+    }
+
     static func choice(_ original: [Character], _ mutated: [Character], in span: Range<Int>) -> String? {
         let tail = original.count - span.upperBound
         guard mutated.count >= span.lowerBound + tail, Array(mutated.prefix(span.lowerBound)) == Array(original.prefix(span.lowerBound)),

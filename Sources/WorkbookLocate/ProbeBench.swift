@@ -52,19 +52,30 @@ struct ProbeBench {
     /// Exercise `id` graded on the bench by its own tests, with mutant `mutant` switched on.
     func grade(_ id: ExerciseID, mutant: Int, toolchain: SwiftToolchain, timeout: Double,
                log: (@Sendable (String) -> Void)? = nil) throws -> ExerciseGrade? {
-        var options = Grader.Options()
-        options.timeout = timeout
-        options.parallelism = 1
-        options.useCache = false
-        options.wantedTestsOnly = true
-        options.wholeModuleDiagnostics = false
-        options.learnerNotes = false
-        options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
-        var grader = Grader(workbook: workbook, toolchain: toolchain, options: options)
+        var grader = grader(mutant: mutant, toolchain: toolchain, timeout: timeout, parallelism: 1)
         if let log {
             let started = Date()
             grader.events = { event in log(String(format: "%.3f s", Date().timeIntervalSince(started)) + " mutant \(mutant): \(event)") }
         }
         return try grader.grade(chapter, only: id).exercises.first { $0.id == id }
+    }
+
+    /// Exercises `ids` graded on the bench in one build, with nothing switched on, their
+    /// suites `lanes` side by side: a compile round of the probe.
+    func gradeUnswitched(_ ids: [ExerciseID], toolchain: SwiftToolchain, timeout: Double, lanes: Int) throws -> [ExerciseID: ExerciseGrade] {
+        let grade = try grader(mutant: 0, toolchain: toolchain, timeout: timeout, parallelism: lanes).grade(chapter, tested: Set(ids))
+        return Dictionary(grade.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func grader(mutant: Int, toolchain: SwiftToolchain, timeout: Double, parallelism: Int) -> Grader {
+        var options = Grader.Options()
+        options.timeout = timeout
+        options.parallelism = parallelism
+        options.useCache = false
+        options.wantedTestsOnly = true
+        options.wholeModuleDiagnostics = false
+        options.learnerNotes = false
+        options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
+        return Grader(workbook: workbook, toolchain: toolchain, options: options)
     }
 }

@@ -177,15 +177,13 @@ public struct RepairProbe: Sendable {
             // another file's switches were dropped (its errors may have stopped the build).
             var blameless: [Int] = []
             var dropping = false
-            // The first run compiles the module; the others run side by side.
+            // One grade for them all, in one build, their suites side by side, within the
+            // longest of their limits (a limit of its own, 1.5 s, timed out 3.10's schema
+            // on a busy machine before a single mutant was tried).
             let order = open.sorted()
-            let toolchain = toolchain
-            let firstRun = try order.prefix(1).map { try bench.grade(targets[$0].exercise.id, mutant: 0, toolchain: toolchain, timeout: timeouts[$0]) }
-            let ids = targets.map(\.exercise.id)
-            let otherRuns = try BlockingLanes.map(Array(order.dropFirst()), width: limits.lanes) { index in
-                try bench.grade(ids[index], mutant: 0, toolchain: toolchain, timeout: timeouts[index])
-            }
-            let runs = Dictionary(uniqueKeysWithValues: zip(order, firstRun + otherRuns))
+            let graded = try bench.gradeUnswitched(order.map { targets[$0].exercise.id }, toolchain: toolchain,
+                                                   timeout: order.map { timeouts[$0] }.max() ?? limits.timeout, lanes: limits.lanes)
+            let runs = Dictionary(uniqueKeysWithValues: order.map { ($0, graded[targets[$0].exercise.id]) })
             for index in order {
                 let target = targets[index]
                 guard let schema = target.schema, let graded = runs[index] ?? nil else {

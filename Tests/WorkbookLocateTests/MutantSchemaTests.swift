@@ -73,6 +73,27 @@ struct MutantSchemaTests {
         #expect(schema.culprits(errorLines: [2], columns: [nil]) == [1, 2])
     }
 
+    @Test("a ternary over closures that hold statements takes one choice: with more, the compiler took 55 s to refuse one")
+    func statementClosuresTakeOneChoice() throws {
+        let source = "func f(_ state: Locked<State>) {\n    state.withLock { state in state.ended = true; return state.tracking }?.stop()\n}"
+        let line = source.components(separatedBy: "\n")[1]
+        let schema = MutantSchema.make(source: source, mutants: [
+            Self.mutant(2, line, ["    state.withLock { state in state.ended = false; return state.tracking }?.stop()"]),
+            Self.mutant(2, line, ["    state.withLock { state in state.tracking = true; return state.tracking }?.stop()"]),
+            Self.mutant(2, line, ["    state.withLock { state in state.ended = true; return state.ended }?.stop()"]),
+        ])
+        #expect(schema.mutants.keys.sorted() == [1])
+        let text = try #require(schema.text.components(separatedBy: "\n").dropFirst().first)
+        #expect(text.components(separatedBy: "__workbookIs(").count - 1 == 1, "\(text)")
+        // One-expression closures are cheaper to take in: a line of those keeps its choices.
+        let plain = "    xs.first { $0 > 1 }"
+        let choices = MutantSchema.make(source: "func g(_ xs: [Int]) -> Int? {\n\(plain)\n}", mutants: [
+            Self.mutant(2, plain, ["    xs.first { $0 >= 1 }"]), Self.mutant(2, plain, ["    xs.last { $0 > 1 }"]),
+            Self.mutant(2, plain, ["    xs.first { $0 < 1 }"]),
+        ])
+        #expect(choices.mutants.count == 3)
+    }
+
     @Test("a choice's error drops it alone on a line inside a statement switch too")
     func choiceColumnsInsideStatements() throws {
         // 2.4: two checks swapped (a statement switch over both) and, inside its `else`,
