@@ -115,10 +115,8 @@ public struct Grader: Sendable {
         return grade
     }
 
-    /// Several exercises judged by tests, graded in one build: the repair probe's compile
-    /// rounds, where one grade per failing exercise had compiled the same schema that did
-    /// not compile once for each (60 s of the first 73 s of chapter 3's planted round of
-    /// seven, measured).
+    /// Several exercises judged by tests, graded in one build: a repair probe's compile
+    /// round, every probed exercise with nothing switched on, within one limit.
     package func grade(_ chapter: Chapter, tested ids: Set<ExerciseID>) throws -> ChapterGrade {
         try gradeWithTests(chapter, only: ids)
     }

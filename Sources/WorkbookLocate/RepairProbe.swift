@@ -178,8 +178,8 @@ public struct RepairProbe: Sendable {
             var blameless: [Int] = []
             var dropping = false
             // One grade for them all, in one build, their suites side by side, within the
-            // longest of their limits (a limit of its own, 1.5 s, timed out 3.10's schema
-            // on a busy machine before a single mutant was tried).
+            // longest of their limits: with nothing switched on, only whether it compiles,
+            // and that it does not pass, matter.
             let order = open.sorted()
             let graded = try bench.gradeUnswitched(order.map { targets[$0].exercise.id }, toolchain: toolchain,
                                                    timeout: order.map { timeouts[$0] }.max() ?? limits.timeout, lanes: limits.lanes)
