@@ -223,8 +223,6 @@ struct MutantSchema: Sendable {
                             choiceColumns: choiceColumns)
     }
 
-    /// What `mutated` has in place of `span` of `original`, when the two are the same
-    /// outside it.
     /// How many choices a ternary over `span` of `line` may hold: one where the span holds
     /// statements (a closure's `a = b; return c`). The type checker takes each such closure
     /// in with the whole ternary, and an ill-typed choice among several fails slowly: three
@@ -236,6 +234,8 @@ struct MutantSchema: Sendable {
         Array(line)[span].contains(";") ? 1 : choicesPerLine
     }
 
+    /// What `mutated` has in place of `span` of `original`, when the two are the same
+    /// outside it.
     static func choice(_ original: [Character], _ mutated: [Character], in span: Range<Int>) -> String? {
         let tail = original.count - span.upperBound
         guard mutated.count >= span.lowerBound + tail, Array(mutated.prefix(span.lowerBound)) == Array(original.prefix(span.lowerBound)),
