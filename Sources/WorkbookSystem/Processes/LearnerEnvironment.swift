@@ -25,7 +25,7 @@ package enum LearnerEnvironment {
 
     /// glibc's malloc arenas, at most two. Each arena reserves 64 MiB of address space, and
     /// threads that contend for malloc make more of them (up to 8 per processor): on a busy
-    /// machine 3.2's tests reached 966 MB of the run's 1 GiB RLIMIT_AS (`SandboxLimits`),
+    /// machine 3.2's tests reached 983 MB of the run's 1 GiB RLIMIT_AS (`SandboxLimits`),
     /// and a reservation past it crashed the runner with SIGSEGV before a test ended — the
     /// reference failing `verify` about one CI run in ten. With two: 213–263 MB over 8 runs
     /// beside six busy loops, against 300–983 MB without (measured 2026-12-06). Linux only
