@@ -42,7 +42,9 @@ struct CrashReport {
 
     static let trapMarkers = ["Fatal error", "Precondition failed", "Assertion failed", "BUG IN CLIENT OF LIBDISPATCH"]
 
-    init(standardError: String, learnerFiles: [LearnerFile]) {
+    /// `learnerFiles` is read only when a frame outside the tests is there to place: each
+    /// file is parsed for its declarations, and most runs end without a crash.
+    init(standardError: String, learnerFiles load: @autoclosure () -> [LearnerFile]) {
         let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         trapLine = lines.first { line in CrashReport.trapMarkers.contains { line.contains($0) } }
         var inCrashedThread = false
@@ -58,6 +60,7 @@ struct CrashReport {
         }
         var previous: String?
         var run = 0
+        let learnerFiles = frames.contains { !CrashReport.isTestFrame($0.symbol) } ? load() : []
         let linesShown = frames.contains { $0.path != nil }
         for frame in frames where !CrashReport.isTestFrame(frame.symbol) {
             let byLine = frame.path.flatMap { path in learnerFiles.first { !$0.path.isEmpty && $0.path == path } }
