@@ -62,6 +62,14 @@ public struct Grader: Sendable {
         package var wholeModuleDiagnostics = true
         /// Seconds the chapter module's compile may take (`IncrementalModuleBuilder.compileTimeout`).
         package var compileTimeout: Double = 300
+        /// The type checker's limit for one expression in the chapter module's compile, in
+        /// solver scopes (`-solver-scope-threshold`; the compiler's own is about a million),
+        /// where the toolchain has the flag (`SwiftToolchain.solverScopeFlags`). The repair
+        /// probe sets it: a schema's choices are one expression, and one ill-typed choice
+        /// among them kept the type checker searching until its own limit (2.5's
+        /// `keys.last`: 11 s alone, 14-19 s in a check, for an error the probe only drops;
+        /// `ProbeBench.solverScopeLimit`).
+        package var solverScopeLimit: Int?
         /// Added to the environment the tests run in: the repair probe (WorkbookLocate)
         /// names the mutant of its schema to switch on. Part of every result's key.
         package var testEnvironment: [String: String] = [:]
@@ -89,6 +97,7 @@ public struct Grader: Sendable {
     private var buildSettings: GradingBuild.Settings {
         GradingBuild.Settings(workbook: workbook, toolchain: toolchain, cache: cache, buildsFolderName: options.buildsFolderName,
                               wholeModuleDiagnostics: options.wholeModuleDiagnostics, compileTimeout: options.compileTimeout,
+                              solverScopeLimit: options.solverScopeLimit,
                               leftOutTests: options.leftOutTests, paths: paths, events: events)
     }
 

@@ -12,6 +12,14 @@ import WorkbookToolchain
 /// between checks, so the chapter module is compiled again only for what changed.
 struct ProbeBench {
     static let sharedCaches = [CacheFolder.testObjects, .modules, .runners, .recipes, .runnerMain].map(\.rawValue)
+    /// The type checker's limit in a schema's compile (`Grader.Options.solverScopeLimit`),
+    /// measured on 2.5's schemas with `keys.last` (`Dictionary.Keys` has no `last`) among
+    /// four choices. With `flatMap` on the line: refused as too complex after 11 s at the
+    /// compiler's own limit, 4.9 s at 400,000 scopes, 2.5 s at 200,000. With `||` in the
+    /// closure, `keys.last` is named as the error (its choice alone dropped) from about
+    /// 175,000 scopes up; below, the whole line was "too complex", every choice dropped,
+    /// the repair among them (one planted mistake fewer named at 100,000). Twice that.
+    static let solverScopeLimit = 400_000
 
     let workbook: Workbook
     let chapter: Chapter
@@ -76,6 +84,7 @@ struct ProbeBench {
         options.wholeModuleDiagnostics = false
         options.learnerNotes = false
         options.testEnvironment = [MutantSchema.environmentKey: "\(mutant)"]
+        options.solverScopeLimit = Self.solverScopeLimit
         return Grader(workbook: workbook, toolchain: toolchain, options: options)
     }
 }

@@ -107,6 +107,16 @@ public struct SwiftToolchain: Sendable {
         return try ChildProcess.run(swiftc, options)
     }
 
+    /// The compiler driver's flags that stop the type checker after `scopes` solver scopes
+    /// on one expression (`-solver-scope-threshold`, swiftlang/swift#77723, in Swift 6.2
+    /// and later); nil for an older or unknown version, which would refuse the flag.
+    package func solverScopeFlags(_ scopes: Int) -> [String]? {
+        guard let match = version.firstMatch(of: /Swift version (\d+)\.(\d+)/),
+              let major = Int(match.output.1), let minor = Int(match.output.2), (major, minor) >= (6, 2)
+        else { return nil }
+        return ["-Xfrontend", "-solver-scope-threshold=\(scopes)"]
+    }
+
     /// The flags every workbook compile uses: the package's language mode (Swift 6, strict
     /// concurrency), but not its `-warnings-as-errors`: a warning in a learner's file (an
     /// unused `let`, code after a `return`) never fails an exercise. (Warnings are not yet

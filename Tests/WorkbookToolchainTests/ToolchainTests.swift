@@ -225,3 +225,42 @@ struct DriverTemporaryFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 }
+
+@Suite("The type checker's limit for the repair probe's schemas", .tags(.compiles))
+struct SolverScopeLimitTests {
+    @Test("is passed from Swift 6.2 on, by the version swiftc states, and never to an older or unknown one",
+          arguments: [
+              ("Swift version 6.3.1 (swift-6.3.1-RELEASE)", true),
+              ("Apple Swift version 6.2 (swiftlang-6.2.0.19.9 clang-1700.3.19.1)", true),
+              ("Swift version 7.0-dev (LLVM 1, Swift 2)", true),
+              ("Swift version 6.1.2 (swift-6.1.2-RELEASE)", false),
+              ("Swift version 6.0 (swift-6.0-RELEASE)", false),
+              ("stand-in", false),
+          ])
+    func byVersion(version: String, passed: Bool) {
+        let toolchain = SwiftToolchain(swiftc: "/nonexistent/swiftc", version: version, host: .forTests)
+        #expect(toolchain.solverScopeFlags(100_000) == (passed ? ["-Xfrontend", "-solver-scope-threshold=100000"] : nil))
+    }
+
+    /// This toolchain takes the flag (a compile that refused it would fail every schema),
+    /// and the flag takes effect: at one scope, an expression with a choice is refused.
+    @Test("is taken by this toolchain's compiler, and stops the type checker at its limit")
+    func takesEffect() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-solver-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("Schema.swift")
+        try "func on(_ n: Int) -> Bool { n == 2 }\nfunc pick(_ a: [Int]) -> Int? { on(1) ? a.first : on(2) ? a.last : a.min() }\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        let toolchain = try SwiftToolchain.forTests()
+        let flags = try #require(toolchain.solverScopeFlags(100_000), "this toolchain (\(toolchain.version)) gets no limit")
+        let typecheck: @Sendable ([String]) throws -> ChildProcess.Result = { flags in
+            try toolchain.compile(["-typecheck", "-parse-as-library"] + flags + [source.path], workingDirectory: folder.path, temporaryFolder: folder)
+        }
+        let ordinary: ChildProcess.Result = try await onOwnThread { try typecheck(flags) }
+        #expect(ordinary.termination.isSuccess, "\(ordinary.standardError)")
+        let starved: ChildProcess.Result = try await onOwnThread { try typecheck(toolchain.solverScopeFlags(1) ?? []) }
+        #expect(!starved.termination.isSuccess)
+        #expect(starved.standardError.contains("unable to type-check this expression in reasonable time"), "\(starved.standardError)")
+    }
+}

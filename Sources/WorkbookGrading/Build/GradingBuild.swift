@@ -20,6 +20,8 @@ struct GradingBuild {
         var wholeModuleDiagnostics = true
         /// `Grader.Options.compileTimeout`.
         var compileTimeout: Double = 300
+        /// `Grader.Options.solverScopeLimit`.
+        var solverScopeLimit: Int?
         /// Tests files (root-relative) left out of the build.
         var leftOutTests: Set<String>
         var paths: LearnerPaths
@@ -52,12 +54,15 @@ struct GradingBuild {
         self.chapter = chapter
         self.moduleName = moduleName
         self.exercises = exercises
-        commands = DirectCommands.cached(toolchain: settings.toolchain, flags: Self.moduleFlags, cacheFolder: settings.cache)
+        moduleFlags = Self.moduleFlags + (settings.solverScopeLimit.flatMap(settings.toolchain.solverScopeFlags) ?? [])
+        commands = DirectCommands.cached(toolchain: settings.toolchain, flags: moduleFlags, cacheFolder: settings.cache)
     }
 
     /// The chapter module's flags: line tables for crash reports, and strict memory
     /// safety's warnings for `UnsafeMemoryScan`.
     static let moduleFlags = CrashReport.moduleFlags + UnsafeMemoryScan.compilerFlags
+    /// This build's: `moduleFlags`, and the type checker's limit when one is set.
+    private let moduleFlags: [String]
 
     /// The runner's `main`: orders on standard input, numbered and signed results on fd 3.
     static let entryPoint = RunnerEntryPoint.source
@@ -204,7 +209,8 @@ struct GradingBuild {
         var pathsHash = ContentHash()
         for source in sources { pathsHash.combine(source.path) }
         let key = builder.key(name: moduleName, sources: sources, dependencies: dependencies,
-                              flags: ["incremental", pathsHash.hex] + UnsafeMemoryScan.compilerFlags + (settings.wholeModuleDiagnostics ? [] : ["changed-files-diagnostics"]))
+                              flags: ["incremental", pathsHash.hex] + UnsafeMemoryScan.compilerFlags + (settings.wholeModuleDiagnostics ? [] : ["changed-files-diagnostics"])
+                                + moduleFlags.filter { $0.hasPrefix("-solver-") })
         let failureFile = CacheFolder.failures.url(in: settings.cache).appendingPathComponent("\(moduleName)-\(key).txt")
         if let data = FileManager.default.contents(atPath: failureFile.path) {
             return .failure(CompilerDiagnostics(String(decoding: data, as: UTF8.self)))
@@ -212,7 +218,7 @@ struct GradingBuild {
         do {
             var incremental = IncrementalModuleBuilder(
                 toolchain: settings.toolchain, buildFolder: settings.cache.appendingPathComponent(settings.buildsFolderName), commands: commands)
-            incremental.driverFlags = Self.moduleFlags
+            incremental.driverFlags = moduleFlags
             incremental.diagnoseWholeModule = settings.wholeModuleDiagnostics
             incremental.compileTimeout = settings.compileTimeout
             return .success(try incremental.build(name: moduleName, sources: sources, dependencies: dependencies))
