@@ -119,6 +119,7 @@ struct RenderBookTests {
         let rendered = try await RenderHandoutTests.render()
         let whole = try #require(rendered.student.page(HandoutRenderer.wholeWorkbookFile)).html
         let folder = try TemporaryWorkbook([:]).root
+        defer { try? FileManager.default.removeItem(at: folder) }
         // Stand-ins: "Chromium" copies the page it is given into the PDF, so the test reads
         // what was printed; "pdftohtml" reports an outline with the two headings' pages.
         let chromium = folder.appendingPathComponent("chromium"), pdftohtml = folder.appendingPathComponent("pdftohtml")

@@ -32,6 +32,7 @@ struct RenderPreparationTests {
     func handsOver() async throws {
         try await onOwnThread {
             let root = try RenderFixture.make(reference: RenderFixture.reference)
+            defer { try? FileManager.default.removeItem(at: root) }
             let handed = Mutex<[Chapter]>([])
             let workbook = try Workbook(root: root, whenParsed: { chapter in handed.withLock { $0.append(chapter) } })
             let chapters = handed.withLock { $0 }.sorted { $0.path < $1.path }
@@ -44,6 +45,7 @@ struct RenderPreparationTests {
     func samePages() async throws {
         try await onOwnThread {
             let root = try RenderFixture.make(reference: RenderFixture.reference)
+            defer { try? FileManager.default.removeItem(at: root) }
             let plain = try Workbook(root: root)
             let results = RenderHandoutTests.results(for: plain)
             for edition in Edition.allCases {
@@ -70,6 +72,7 @@ struct RenderPreparationTests {
     func renderedOnly() async throws {
         try await onOwnThread {
             let root = try RenderFixture.make(reference: RenderFixture.reference)
+            defer { try? FileManager.default.removeItem(at: root) }
             let results = RenderHandoutTests.results(for: try Workbook(root: root))
             let provider = CountingResults(results)
             let preparation = HandoutPreparation(files: WorkbookFiles(root: root), edition: .student, results: provider, rendered: [1])
@@ -89,6 +92,7 @@ struct RenderPreparationTests {
     func staleChapter() async throws {
         try await onOwnThread {
             let root = try RenderFixture.make(reference: RenderFixture.reference)
+            defer { try? FileManager.default.removeItem(at: root) }
             let workbook = try Workbook(root: root)
             let results = RenderHandoutTests.results(for: workbook)
             let provider = CountingResults(results)

@@ -68,6 +68,8 @@ struct RenderHandoutTests {
         let workbook: Workbook
         let student: HandoutSet
         let instructor: HandoutSet
+        /// The fixture's folder, removed once the test is done with this value.
+        let folder: TemporaryFolder
     }
 
     static func results(for workbook: Workbook, figureOutputs: [String?] = [RenderFixture.figureSVG, nil]) -> [SnippetResult] {
@@ -97,7 +99,8 @@ struct RenderHandoutTests {
             return Rendered(
                 workbook: workbook,
                 student: HandoutRenderer(workbook: workbook, edition: .student, results: results).render(workbook.chapters, collections: true),
-                instructor: HandoutRenderer(workbook: workbook, edition: .instructor, results: results).render(workbook.chapters, collections: true))
+                instructor: HandoutRenderer(workbook: workbook, edition: .instructor, results: results).render(workbook.chapters, collections: true),
+                folder: TemporaryFolder(root))
         }
     }
 
@@ -121,6 +124,7 @@ struct RenderHandoutTests {
     @Test("for one chapter, come with an index that links only pages there are, so that no link is dead")
     func oneChapter() async throws {
         let root = try RenderFixture.make()
+        defer { try? FileManager.default.removeItem(at: root) }
         let workbook = try Workbook(root: root)
         let renderer = HandoutRenderer(workbook: workbook, edition: .student, results: FakeResults(results: Self.results(for: workbook)))
         let alone = try await onOwnThread { renderer.render([workbook.chapters[0]], collections: false) }
@@ -336,6 +340,7 @@ struct RenderHandoutTests {
         #expect(full.count == 200)
         let html = try await onOwnThread {
             let root = try RenderFixture.make()
+            defer { try? FileManager.default.removeItem(at: root) }
             let chapter = root.appendingPathComponent("chapters/01-blocks.md")
             let text = try String(contentsOf: chapter, encoding: .utf8)
             try (text + "\n```swift\n\(full)\n```\n").write(to: chapter, atomically: true, encoding: .utf8)
@@ -446,6 +451,7 @@ struct RenderWriterTests {
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
+        withExtendedLifetime(rendered) {}  // its folder holds the pages read above
     }
 
     @Test("refuses folders that belong to the workbook", arguments: ["", "chapters", "Sources/Chapter01Blocks", "Tests", "exercises/01-blocks", ".workbook", ".."])

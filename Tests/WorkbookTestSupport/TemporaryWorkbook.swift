@@ -40,6 +40,18 @@ public struct TemporaryWorkbook {
     public func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
+/// A test's temporary folder, removed when the last value holding it is gone: for a
+/// fixture whose folder outlives the function that made it (a rendered workbook that its
+/// tests go on reading and writing). A test that reads the folder after its last use of
+/// that value keeps the value alive (`withExtendedLifetime`).
+public final class TemporaryFolder: Sendable {
+    public let url: URL
+
+    public init(_ url: URL) { self.url = url }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
 /// A complete, lint-clean exercise: chapter text, reference file and tests file.
 public enum SampleExercise {
     public static let chapter = """
