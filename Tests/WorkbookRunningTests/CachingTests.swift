@@ -43,16 +43,16 @@ struct SnippetCacheRecordTests {
 struct ModuleKeyMemoTests {
     /// A module source folder with a built library, and a memo that trusts fresh files.
     struct Setup {
-        let root: URL
-        /// Removes `root` once the test is done with this setup.
+        /// Removed once the test is done with this setup.
         let folder: TemporaryFolder
+        var root: URL { folder.url }
         let sources: URL
         let module: ModuleBuilder.BuiltModule
         let memo: ModuleKeyMemo
 
         init(settleTime: Double = 0) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("wb-memo-\(UUID().uuidString)")
-            folder = TemporaryFolder(root)
+            folder = TemporaryFolder(FileManager.default.temporaryDirectory.appendingPathComponent("wb-memo-\(UUID().uuidString)"))
+            let root = folder.url
             sources = root.appendingPathComponent("Sources/Stage")
             try FileManager.default.createDirectory(at: sources.appendingPathComponent("Queues"), withIntermediateDirectories: true)
             try "struct A {}\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
