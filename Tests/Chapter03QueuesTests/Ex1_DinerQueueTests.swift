@@ -21,23 +21,15 @@ struct Ex1_DinerQueueTests {
 
     @Test("runs one block at a time, even when the first one waits")
     func oneAtATime() async throws {
-        // The first block waits (at most 100 ms) for the second to start. On a serial
-        // queue the second cannot start until the first ends, so the wait always times
-        // out; on a concurrent queue the second starts at once and ends the wait early.
-        // The bounded wait is paid only by a correct, serial queue, and only once.
-        let queue = makeDinerQueue()
-        let secondStarted = DispatchSemaphore(value: 0)
-        let overlapped = Locked<Bool?>(nil)
-        let group = DispatchGroup()
-        queue.async(group: group) {
-            let sawSecond = secondStarted.wait(timeout: .now() + .milliseconds(100)) == .success
-            overlapped.withLock { $0 = sawSecond }
-        }
-        queue.async(group: group) { secondStarted.signal() }
-        let finished: Void? = await awaitCallback { done in group.notify(queue: .global()) { done(()) } }
-        try #require(finished != nil, "the two test blocks never finished on the diner's queue")
-        #expect(overlapped.value == false,
-                "the second block started while the first was still running: the queue is concurrent; leave out `attributes: .concurrent` to get a serial queue")
+        // While a first block runs, a block sent with `queue.sync` from another thread runs
+        // at once on a concurrent queue, and waits for the first block on a serial one.
+        // (How, and why not two `async` blocks: `OverlapProbe`.)
+        let finding = try #require(await OverlapProbe.observe(makeDinerQueue()),
+                                   "the diner's queue never let the test's blocks finish")
+        try #require(finding != .firstNeverRan, "a block sent to the diner's queue with async never ran; is the queue created inactive?")
+        #expect(finding != .overlapped,
+                "a block sent with queue.sync ran while the first block was still running: the queue is concurrent; leave out `attributes: .concurrent` to get a serial queue")
+        #expect(finding != .undecided, "the test's own thread was too slow to tell, five times over: the machine is too busy to grade this test")
     }
 
     @Test("prepares tickets in order, one at a time, on the queue it is given",
