@@ -36,6 +36,9 @@ enum ChangeKinds {
         "capture-list-removed": "how the closure captures",
         "option-removed": "an option the call should not have",
         "check-then-act-joined": "a check and what it guards, under one lock",
+        "self-weakened": "how the closure captures",
+        "error-rethrown": "an error passed on, not swallowed (try against try?)",
+        "read-inlined": "when the value is read (once, or at each call)",
     ]
 
     static func words(for operatorName: String?) -> String {

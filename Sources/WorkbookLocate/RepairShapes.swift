@@ -5,9 +5,10 @@ import WorkbookMutation
 /// The probe's one-line repairs that `mutate` has no operator for, each the undoing of a
 /// slip learners make: a conditional's two outcomes the other way round, the wrong end of
 /// an array added to, a sequence folded in the other order, a capture list that freezes a
-/// value the closure should read live, an option too many on a call. `mutate` makes
-/// mistakes from a right file; these make right lines from a wrong one, so a reference
-/// solution seldom has their shape and `mutate` would gain little from them.
+/// value the closure should read live (or a value read once before it), an option too
+/// many on a call, `self` held strongly, an error swallowed by `try?`.
+/// `mutate` makes mistakes from a right file; these make right lines from a wrong one, so
+/// a reference solution seldom has their shape and `mutate` would gain little from them.
 enum RepairShapes {
     static func mutants(lines: [String], written: Set<Int>, exercise: String, path: String) -> [Mutant] {
         let mask = CodeMask(lines)
@@ -51,7 +52,106 @@ enum RepairShapes {
                 make("option-removed", text.replacingCharacters(in: match.range, with: ")"))
             }
         }
-        return mutants + joinedLocks(lines: lines, mask: mask, written: written, exercise: exercise, path: path)
+        return mutants + weakenedSelf(lines: lines, mask: mask, written: written, exercise: exercise, path: path)
+            + rethrown(lines: lines, mask: mask, written: written, exercise: exercise, path: path)
+            + inlinedReads(lines: lines, mask: mask, written: written, exercise: exercise, path: path)
+            + joinedLocks(lines: lines, mask: mask, written: written, exercise: exercise, path: path)
+    }
+
+    /// An error swallowed by `try?` passed on instead (the function throws or rethrows):
+    /// `(try? predicate(x)) == true` and `(try? predicate(x)) ?? false` become
+    /// `try predicate(x)`, and a statement `try? step()` becomes `try step()`.
+    static func rethrown(lines: [String], mask: CodeMask, written: Set<Int>, exercise: String, path: String) -> [Mutant] {
+        var mutants: [Mutant] = []
+        for line in written.sorted() where line <= lines.count {
+            let text = lines[line - 1]
+            var seen: Set<String> = []
+            let patterns: [Regex<(Substring, Substring)>] = [
+                /\(try\? ([^()]*(?:\([^()]*\))?[^()]*)\)\s*(?:==\s*true|\?\?\s*false)/,
+                /^\s*(?:_ = )?try\? (.+)$/,
+            ]
+            for pattern in patterns {
+                for match in text.matches(of: pattern) {
+                    let start = text.distance(from: text.startIndex, to: match.range.lowerBound)
+                    guard mask.isCode(line: line - 1, start..<(start + text[match.range].count)) else { continue }
+                    let indentation = match.output.0.prefix { $0 == " " || $0 == "\t" }
+                    let replacement = text.replacingCharacters(in: match.range, with: indentation + "try " + match.output.1)
+                    guard seen.insert(replacement).inserted else { continue }
+                    mutants.append(Mutant(exercise: exercise, file: path, line: line, operatorName: "error-rethrown",
+                                          original: [text], replacement: [replacement]))
+                }
+            }
+        }
+        return mutants
+    }
+
+    /// A value read once into a `let` and captured by the closure on the next line, read in
+    /// the closure instead, at each call (the name used nowhere else):
+    ///
+    ///     let current = taps.withLock { $0 }
+    ///     return { current }
+    ///
+    /// becomes `return { (taps.withLock { $0 }) }`.
+    static func inlinedReads(lines: [String], mask: CodeMask, written: Set<Int>, exercise: String, path: String) -> [Mutant] {
+        var mutants: [Mutant] = []
+        for first in lines.indices.dropLast() where written.contains(first + 1) {
+            guard let read = mask.uncommented(line: first).wholeMatch(of: /let ([a-z_][A-Za-z0-9_]*) = (.+)/) else { continue }
+            let name = String(read.output.1), text = lines[first + 1]
+            guard let brace = text.firstIndex(of: "{"),
+                  UnusedNames.occurrences(of: name, in: String(text[brace...])) > 0,
+                  lines.indices.allSatisfy({ $0 == first || $0 == first + 1 || UnusedNames.occurrences(of: name, in: mask.code(line: $0)) == 0 })
+            else { continue }
+            var inlined = text
+            for range in UnusedNames.ranges(of: name, in: text).reversed() where range.lowerBound > brace {
+                inlined.replaceSubrange(range, with: "(" + read.output.2 + ")")
+            }
+            mutants.append(Mutant(exercise: exercise, file: path, line: first + 1, operatorName: "read-inlined",
+                                  original: [lines[first], text], replacement: [inlined]))
+        }
+        return mutants
+    }
+
+    /// A closure that holds `self` strongly, made to hold it weakly and to stop when it is
+    /// gone (the undoing of `mutate`'s `weak-to-strong`, and of a capture list forgotten):
+    ///
+    ///     picker.onPick = { [self] name in            picker.onPick = { name in self.title = name }
+    ///
+    /// become `{ [weak self] name in guard let self else { return }` and
+    /// `{ [weak self] name in guard let self else { return }; self.title = name }`. Without a
+    /// capture list, only a closure whose first line of body uses `self` is one.
+    static func weakenedSelf(lines: [String], mask: CodeMask, written: Set<Int>, exercise: String, path: String) -> [Mutant] {
+        let guardLine = "guard let self else { return }"
+        var mutants: [Mutant] = []
+        for line in written.sorted() where line <= lines.count {
+            let text = lines[line - 1]
+            for match in text.matches(of: /\{\s*(?:\[([^\[\]]*)\]\s*)?((?:[A-Za-z_][A-Za-z0-9_]*\s*,\s*)*[A-Za-z_][A-Za-z0-9_]*\s+)?in\b/) {
+                let start = text.distance(from: text.startIndex, to: match.range.lowerBound)
+                guard mask.isCode(line: line - 1, start..<(start + text[match.range].count)) else { continue }
+                let rest = text[match.range.upperBound...].drop { $0 == " " || $0 == "\t" }
+                let bodyHere = !rest.isEmpty && !rest.hasPrefix("//")
+                var opener: String
+                if let list = match.output.1 {
+                    // `[self]`, `[self, order]`: the item `self` alone becomes `weak self`.
+                    let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard items.contains("self") else { continue }
+                    let weakened = items.map { $0 == "self" ? "weak self" : $0 }.joined(separator: ", ")
+                    opener = "{ [\(weakened)] " + (match.output.2.map(String.init) ?? "") + "in"
+                } else {
+                    // No list: the body's first code (on this line, or the next) uses `self`.
+                    let body = bodyHere ? String(rest)
+                        : (line..<lines.count).first { !mask.code(line: $0).isEmpty }.map { mask.code(line: $0) } ?? ""
+                    // Simple word boundaries: Unicode's take `self.title` for one word.
+                    guard body.contains(/\bself\b/.wordBoundaryKind(.simple)) else { continue }
+                    opener = "{ [weak self] " + (match.output.2.map(String.init) ?? "") + "in"
+                }
+                opener += " " + guardLine
+                let after = rest.isEmpty ? "" : (bodyHere ? "; " : "  ") + rest
+                let replacement = String(text[..<match.range.lowerBound]) + opener + after
+                mutants.append(Mutant(exercise: exercise, file: path, line: line, operatorName: "self-weakened",
+                                      original: [text], replacement: [replacement]))
+            }
+        }
+        return mutants
     }
 
     /// A check under one `withLock` and its act under another, joined into one (the

@@ -72,11 +72,16 @@ enum UnusedNames {
 
     /// Whole-word occurrences of `name` in `text`, not as a member (`x.name`).
     static func occurrences(of name: String, in text: String) -> Int {
+        ranges(of: name, in: text).count
+    }
+
+    /// Where `name` stands on its own in `text`: not part of a longer name, nor a member.
+    static func ranges(of name: String, in text: String) -> [Range<String.Index>] {
         text.ranges(of: name).filter { match in
             let before = text[..<match.lowerBound].last
             let after = text[match.upperBound...].first
             let isName = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
             return !(before.map { isName($0) || $0 == "." } ?? false) && !(after.map(isName) ?? false)
-        }.count
+        }
     }
 }

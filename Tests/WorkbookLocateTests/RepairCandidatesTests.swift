@@ -34,6 +34,63 @@ struct RepairCandidatesTests {
         #expect(!mutants.contains { $0.line == 8 })
     }
 
+    @Test("a closure that holds self strongly is made to hold it weakly, and to stop when self is gone")
+    func weakenedSelf() {
+        let lines = [
+            "        picker.onPick = { [self] name in  // strong",
+            "            iconName = name",
+            "        button.onTap { [order, self] in tap(order) }",
+            "        picker.onPick = { name in",
+            "            self.iconName = name",
+            "        }",
+            "        sorted { first, second in first < second }",
+            "        picker.onPick = { [weak self] name in",
+            "        // picker.onPick = { [self] name in",
+        ]
+        let mutants = RepairShapes.mutants(lines: lines, written: Set(1...lines.count), exercise: "1.5", path: "Ex5.swift")
+        #expect(Self.replacements(mutants, "self-weakened") == [
+            "        picker.onPick = { [weak self] name in guard let self else { return }  // strong",
+            "        button.onTap { [order, weak self] in guard let self else { return }; tap(order) }",
+            "        picker.onPick = { [weak self] name in guard let self else { return }",
+        ])
+        #expect(ChangeKinds.words(for: "self-weakened") == "how the closure captures")
+    }
+
+    @Test("an error swallowed by try? is passed on with try")
+    func rethrown() {
+        let lines = [
+            "    for index in indices where (try? predicate(self[index])) == true {",
+            "        if (try? isDone(order)) ?? false { return }",
+            "        try? step()",
+            "        let value = try? decode(data)",
+            "        // (try? predicate(x)) == true in a comment",
+        ]
+        let mutants = RepairShapes.mutants(lines: lines, written: Set(1...lines.count), exercise: "2.2", path: "Ex2.swift")
+        #expect(Self.replacements(mutants, "error-rethrown") == [
+            "    for index in indices where try predicate(self[index]) {",
+            "        if try isDone(order) { return }",
+            "        try step()",
+        ])
+    }
+
+    @Test("a value read once before a closure is read in it, at each call, where the name is used nowhere else")
+    func inlinedReads() throws {
+        let lines = [
+            "    let current = taps.withLock { $0 }",
+            "    return { current + self.current }",
+            "    let label = name",
+            "    queue.async { print(label) }",
+            "    print(label)",
+        ]
+        let mutants = RepairShapes.mutants(lines: lines, written: Set(1...lines.count), exercise: "1.8", path: "Ex8.swift")
+        let inlined = mutants.filter { $0.operatorName == "read-inlined" }
+        // `label` is read again on line 5: inlining it would change more than the closure.
+        try #require(inlined.count == 1)
+        #expect(inlined[0].line == 1)
+        #expect(inlined[0].original == Array(lines[0...1]))
+        #expect(inlined[0].replacement == ["    return { (taps.withLock { $0 }) + self.current }"])
+    }
+
     @Test("a check under one withLock and its act under another are joined under one, the return taken in")
     func joinedLocks() throws {
         let source = """
