@@ -77,8 +77,10 @@ struct PlantedMistakesTests {
         let shown = findings.filter(\.onScreen).count
         let table = findings.map { "  \($0.verdict == .named ? "hit " : "miss")\($0.onScreen ? "" : " (off screen)") \($0.note)  \($0.mistake)" }
             .joined(separator: "\n")
-        print("chapter \(chapterNumber): the report named the mistake's line for \(named) of \(findings.count), "
-            + "showed it for \(shown)\n\(table)")
+        // To standard error, in one write: printed, chapter 2's table never reached
+        // `swift test`'s output (run alone, three times; its reached end of test was logged).
+        FileHandle.standardError.write(Data(("chapter \(chapterNumber): the report named the mistake's line for \(named) of "
+            + "\(findings.count), showed it for \(shown)\n\(table)\n").utf8))
         #expect(Double(shown) >= Self.shownFloor * Double(findings.count), "chapter \(chapterNumber): the line on screen for \(shown) of \(findings.count)")
         #expect(findings.count == PlantedMistakes.byChapter[chapterNumber]?.count)
         // Issue 54 asks for 80%; this is the floor reached so far (see `floor`), so that it
@@ -89,7 +91,7 @@ struct PlantedMistakesTests {
     /// The share of mistakes each chapter's reports must name: on 2026-12-06 (session 4)
     /// 59 of 73 were named (81%; by chapter 13/19, 13/17, 12/14, 11/12, 10/11), the
     /// lowest chapter 1's 68%; the floor leaves it one mistake of slack. With 2.3 split (session 5):
-    /// 59 of 76, chapter 2 13/20.
+    /// 59 of 76, chapter 2 13/20. On 2026-12-07: 66 of 77 (16/20, 15/20, 13/14, 11/12, 11/11).
     static let floor = 0.6
     /// The share whose line the default report shows (named, or among the learner's lines
     /// it lists when none is named): all 73 on 2026-12-06, as issue 54 asks.
