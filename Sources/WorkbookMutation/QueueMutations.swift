@@ -52,7 +52,8 @@ extension Statements {
             }
             index += 1
         }
-        for match in code.matches(of: /\b(on[A-Z]\w*)\b/) { names.insert(String(match.output.1)) }
+        // Simple word boundaries: Unicode's (the default) take `self.onPick` for one word.
+        for match in code.matches(of: /\b(on[A-Z]\w*)\b/.wordBoundaryKind(.simple)) { names.insert(String(match.output.1)) }
         return names
     }
 

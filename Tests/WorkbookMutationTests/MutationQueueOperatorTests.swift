@@ -50,6 +50,9 @@ struct MutationQueueOperatorTests {
         #expect(try Self.mutated("completion-first", aliased) == [["finish(true)", "record()"]])
         let named = Self.source("record()\nonPick(name)", signature: "func run(_ name: String) {")
         #expect(try Self.mutated("completion-first", named) == [["onPick(name)", "record()"]])
+        // Named after `self.` only: simple word boundaries (Unicode's take `self.onPick` for one word).
+        let member = Self.source("record()\nself.onPick(name)", signature: "func run(_ name: String) {")
+        #expect(try Self.mutated("completion-first", member) == [["self.onPick(name)", "record()"]])
         // A method of the same name on another value is not the completion.
         #expect(try Self.mutated("completion-first", Self.source("record()\nlog.done(1)")).isEmpty)
     }
