@@ -62,14 +62,14 @@ enum RepairShapes {
     /// `(try? predicate(x)) == true` and `(try? predicate(x)) ?? false` become
     /// `try predicate(x)`, and a statement `try? step()` becomes `try step()`.
     static func rethrown(lines: [String], mask: CodeMask, written: Set<Int>, exercise: String, path: String) -> [Mutant] {
+        let patterns: [Regex<(Substring, Substring)>] = [
+            /\(try\? ([^()]*(?:\([^()]*\))?[^()]*)\)\s*(?:==\s*true|\?\?\s*false)/,
+            /^\s*(?:_ = )?try\? (.+)$/,
+        ]
         var mutants: [Mutant] = []
         for line in written.sorted() where line <= lines.count {
             let text = lines[line - 1]
             var seen: Set<String> = []
-            let patterns: [Regex<(Substring, Substring)>] = [
-                /\(try\? ([^()]*(?:\([^()]*\))?[^()]*)\)\s*(?:==\s*true|\?\?\s*false)/,
-                /^\s*(?:_ = )?try\? (.+)$/,
-            ]
             for pattern in patterns {
                 for match in text.matches(of: pattern) {
                     let start = text.distance(from: text.startIndex, to: match.range.lowerBound)
@@ -114,11 +114,15 @@ enum RepairShapes {
     /// A closure that holds `self` strongly, made to hold it weakly and to stop when it is
     /// gone (the undoing of `mutate`'s `weak-to-strong`, and of a capture list forgotten):
     ///
-    ///     picker.onPick = { [self] name in            picker.onPick = { name in self.title = name }
+    ///     picker.onPick = { [self] name in
+    ///     picker.onPick = { name in self.title = name }
     ///
-    /// become `{ [weak self] name in guard let self else { return }` and
-    /// `{ [weak self] name in guard let self else { return }; self.title = name }`. Without a
-    /// capture list, only a closure whose first line of body uses `self` is one.
+    /// become
+    ///
+    ///     picker.onPick = { [weak self] name in guard let self else { return }
+    ///     picker.onPick = { [weak self] name in guard let self else { return }; self.title = name }
+    ///
+    /// Without a capture list, only a closure whose first line of body uses `self` is one.
     static func weakenedSelf(lines: [String], mask: CodeMask, written: Set<Int>, exercise: String, path: String) -> [Mutant] {
         let guardLine = "guard let self else { return }"
         var mutants: [Mutant] = []
@@ -129,7 +133,7 @@ enum RepairShapes {
                 guard mask.isCode(line: line - 1, start..<(start + text[match.range].count)) else { continue }
                 let rest = text[match.range.upperBound...].drop { $0 == " " || $0 == "\t" }
                 let bodyHere = !rest.isEmpty && !rest.hasPrefix("//")
-                var opener: String
+                let opener: String
                 if let list = match.output.1 {
                     // `[self]`, `[self, order]`: the item `self` alone becomes `weak self`.
                     let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -144,9 +148,8 @@ enum RepairShapes {
                     guard body.contains(/\bself\b/.wordBoundaryKind(.simple)) else { continue }
                     opener = "{ [weak self] " + (match.output.2.map(String.init) ?? "") + "in"
                 }
-                opener += " " + guardLine
                 let after = rest.isEmpty ? "" : (bodyHere ? "; " : "  ") + rest
-                let replacement = String(text[..<match.range.lowerBound]) + opener + after
+                let replacement = String(text[..<match.range.lowerBound]) + opener + " " + guardLine + after
                 mutants.append(Mutant(exercise: exercise, file: path, line: line, operatorName: "self-weakened",
                                       original: [text], replacement: [replacement]))
             }
